@@ -1,0 +1,42 @@
+import type { Db } from '../db/database.js';
+import { createUser, listUsers } from '../modules/users/users.service.js';
+
+type Print = (line: string) => void;
+
+export interface Command {
+  usage: string;
+  options: Record<string, { type: 'string' }>;
+  required: string[];
+  run(db: Db, values: Record<string, string | undefined>, print: Print): Promise<void>;
+}
+
+/** Every admin command: its options, what it needs, and the service it calls. */
+export const commands: Record<string, Command> = {
+  'user:create': {
+    usage: '--email E --password P --name "Full Name" [--phone N] [--username U]',
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' }, username: { type: 'string' } },
+    required: ['email', 'password', 'name'],
+    async run(db, v, print) {
+      const user = await createUser(db, {
+        email: v.email ?? '',
+        password: v.password ?? '',
+        fullName: v.name ?? '',
+        phoneNumber: v.phone,
+        username: v.username,
+      });
+      print(`Created user ${user.email} (${user.id})`);
+    },
+  },
+  'user:list': {
+    usage: 'lists every user',
+    options: {},
+    required: [],
+    async run(db, _v, print) {
+      const users = await listUsers(db);
+      if (users.length === 0) return print('No users yet.');
+      for (const u of users) {
+        print(`${u.id}  ${u.email.padEnd(32)} ${u.fullName}${u.phoneNumber ? `  ${u.phoneNumber}` : ''}`);
+      }
+    },
+  },
+};

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The environment is read here once, validated, and frozen. No other file reads process.env
+// (a lint rule enforces it), so every setting has one name, one default and one check.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('.data'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Legacy Capsule <no-reply@legacycapsule.local>'),
+  SESSION_SECRET: z.string().optional(),
+  AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_USER: z.enum(['on', 'off']).default('on'),
+  MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  azureStorageConnectionString: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  logLevel: string;
+  demoUser: boolean;
+  mailInboxPort: number;
+}
+
+export class ConfigError extends Error {}
+
+// In production every outside service must be named: an embedded default there would quietly
+// keep irreplaceable capsules in a local folder.
+const REQUIRED_IN_PRODUCTION = [
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SESSION_SECRET',
+  'AZURE_STORAGE_CONNECTION_STRING',
+] as const;
+
+/** A development secret is generated once and kept in the data folder, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production`);
+    }
+    if ((e.SESSION_SECRET ?? '').length < 32) {
+      throw new ConfigError('Invalid configuration: SESSION_SECRET must be at least 32 characters');
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET && e.SESSION_SECRET.length >= 32 ? e.SESSION_SECRET : localSecret(dataDir),
+    azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING || undefined,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    logLevel: e.LOG_LEVEL,
+    demoUser: e.DEMO_USER === 'on' && !isProduction,
+    mailInboxPort: e.MAIL_INBOX_PORT,
+  });
+}

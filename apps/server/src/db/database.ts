@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+// Dates (the `date` type) stay 'YYYY-MM-DD' strings: a birthday is a calendar day, not an
+// instant, and turning it into a JS Date would shift it by the server's time zone.
+const PG_DATE = 1082;
+const PG_NUMERIC = 1700;
+pg.types.setTypeParser(PG_DATE, (v: string) => v);
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Closes the pool or the embedded database and releases the data-folder lock. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; without one an embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
+  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+/** One factory for both dialects, so the app, the CLI and the tests all open the database the same way. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = kyselyFor(new PostgresDialect({ pool }));
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    // PGlite does not lock its folder, and two processes on one folder corrupt it silently.
+    try {
+      release = await lockfile.lock(options.pgliteDir, {
+        lockfilePath: path.join(options.pgliteDir, '.lock'),
+        stale: 15_000,
+        update: 5_000,
+      });
+    } catch {
+      throw new Error(
+        `The embedded database in ${options.pgliteDir} is in use by another process. Stop it first (or set DATABASE_URL).`,
+      );
+    }
+  }
+  const pglite = new PGlite(options.pgliteDir ? path.join(options.pgliteDir, 'pg') : undefined, {
+    parsers: { [PG_DATE]: (v: string) => v, [PG_NUMERIC]: (v: string) => v },
+  });
+  await pglite.waitReady;
+  const db = kyselyFor(new PGliteDialect(pglite));
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await release?.();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { migrations } from '@capsule/migrations';
+import type { Kysely } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
+
+// The migrations are listed statically in @capsule/migrations (not read from a folder at run
+// time), so the same compiled list runs from the server, the CLI and the tests.
+export function migratorFor(db: Kysely<unknown>): Migrator {
+  return new Migrator({
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator works on an untyped database
+    db: db as Kysely<any>,
+    provider: { getMigrations: async () => migrations },
+  });
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const result: MigrationResultSet = await migratorFor(db).migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`);
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

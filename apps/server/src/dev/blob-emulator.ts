@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+// The well-known development account of the Azure storage emulators (public, not a secret).
+const DEV_ACCOUNT = 'devstoreaccount1';
+const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+export interface BlobEmulator {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`Azurite did not start on port ${port}`));
+        else setTimeout(attempt, 200);
+      });
+    };
+    attempt();
+  });
+}
+
+/**
+ * Development only: Azurite as a child process, keeping blobs in the data folder so a
+ * restart loses nothing.
+ */
+export async function startBlobEmulator(dataDir: string, port = 10000): Promise<BlobEmulator> {
+  const location = path.join(dataDir, 'azurite');
+  mkdirSync(location, { recursive: true });
+  const require = createRequire(import.meta.url);
+  const bin = path.join(path.dirname(require.resolve('azurite/package.json')), 'dist/src/blob/main.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, '--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', location, '--skipApiVersionCheck', '--loose', '--disableTelemetry', '--silent'],
+    { stdio: 'ignore' },
+  );
+  await waitForPort(port, 15_000);
+  return {
+    connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`,
+    stop: async () => {
+      child.kill('SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { loginInputSchema, profileUpdateSchema } from '@capsule/domain';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { login, loginStatus, logout, updateProfile } from './auth.service.js';
+
+export const authRouter = router({
+  status: publicProcedure.query(({ ctx }) => loginStatus(ctx.deps, ctx.session)),
+
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const { result, session } = await login(ctx.deps, input, ctx.meta, ctx.session);
+    setSessionCookie(ctx.deps, ctx.reply, session);
+    return result;
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const result = await logout(ctx.deps, ctx.session);
+    clearSessionCookie(ctx.deps, ctx.reply);
+    return result;
+  }),
+
+  updateProfile: protectedProcedure
+    .input(profileUpdateSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.session, input)),
+});

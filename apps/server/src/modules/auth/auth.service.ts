@@ -1,0 +1,70 @@
+import { AUTH_TEXTS, type LoginInput, type ProfileUpdate } from '@capsule/domain';
+import type { AppDeps, RequestMeta } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { hasAcceptedTerms } from '../terms/terms.service.js';
+import { type IssuedSession, endSession, startSession } from './session.service.js';
+import type { RequestSession } from './session.types.js';
+import { assertNotThrottled, recordFailures } from './throttle.js';
+import { findUserForLogin, updateUserProfile } from './user.repository.js';
+
+export interface LoginResult {
+  success: true;
+  requiresOtp: true;
+  hasReadTerms: boolean;
+}
+
+/**
+ * Password step. A wrong e-mail and a wrong password give the same answer in about the same
+ * time. Success opens a `password`-stage session: only the code calls are reachable with it.
+ */
+export async function login(
+  deps: AppDeps,
+  input: LoginInput,
+  meta: RequestMeta,
+  previous: RequestSession | null,
+): Promise<{ result: LoginResult; session: IssuedSession }> {
+  const email = input.email.toLowerCase();
+  await assertNotThrottled(deps.db, deps.clock, [
+    ['login_ip', meta.ip],
+    ['login_account', email],
+  ]);
+  const user = await findUserForLogin(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await recordFailures(deps.db, deps.clock, [
+      ['login_ip', meta.ip],
+      ['login_account', email],
+    ]);
+    throw new AppError('UNAUTHENTICATED', AUTH_TEXTS.loginFailed);
+  }
+  const session = await startSession(deps, user.id, 'password', meta, previous?.id ?? null);
+  const hasReadTerms = await hasAcceptedTerms(deps.db, user.id);
+  return { result: { success: true, requiresOtp: true, hasReadTerms }, session };
+}
+
+export interface LoginStatus {
+  loggedIn: boolean;
+  requiresOtp: boolean;
+  hasReadTerms: boolean;
+  user: RequestSession['user'] | null;
+}
+
+/** loggedIn means fully signed in (code verified); a password-stage session still requires the code. */
+export async function loginStatus(deps: AppDeps, session: RequestSession | null): Promise<LoginStatus> {
+  if (!session) return { loggedIn: false, requiresOtp: false, hasReadTerms: false, user: null };
+  const hasReadTerms = await hasAcceptedTerms(deps.db, session.user.id);
+  if (session.stage === 'password') {
+    return { loggedIn: false, requiresOtp: true, hasReadTerms, user: null };
+  }
+  return { loggedIn: true, requiresOtp: false, hasReadTerms, user: session.user };
+}
+
+export async function logout(deps: AppDeps, session: RequestSession | null): Promise<{ success: true }> {
+  if (session) await endSession(deps, session.id);
+  return { success: true };
+}
+
+export async function updateProfile(deps: AppDeps, session: RequestSession, input: ProfileUpdate) {
+  return updateUserProfile(deps.db, session.user.id, input, deps.clock.now());
+}

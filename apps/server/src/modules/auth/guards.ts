@@ -1,0 +1,30 @@
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { hasAcceptedTerms } from '../terms/terms.service.js';
+import type { RequestSession } from './session.types.js';
+
+export const GUARD_TEXTS = {
+  signedOut: 'Please sign in.',
+  codePending: 'Please enter the one-time code we sent you.',
+  termsPending: 'Please accept the terms and conditions first.',
+} as const;
+
+/** Any session, including one that still waits for its code. */
+export function requireSession(session: RequestSession | null): RequestSession {
+  if (!session) throw new AppError('UNAUTHENTICATED', GUARD_TEXTS.signedOut);
+  return session;
+}
+
+/** Password and code both checked; the terms may still be pending (the terms calls use this). */
+export function requireVerified(session: RequestSession | null): RequestSession {
+  const s = requireSession(session);
+  if (s.stage !== 'verified') throw new AppError('UNAUTHENTICATED', GUARD_TEXTS.codePending);
+  return s;
+}
+
+/** Fully signed in: verified and the current terms accepted. Every data call goes through here. */
+export async function requireMember(db: Db, session: RequestSession | null): Promise<RequestSession> {
+  const s = requireVerified(session);
+  if (!(await hasAcceptedTerms(db, s.user.id))) throw new AppError('FORBIDDEN', GUARD_TEXTS.termsPending);
+  return s;
+}

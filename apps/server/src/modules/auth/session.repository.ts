@@ -1,0 +1,42 @@
+import type { Db } from '../../db/database.js';
+import type { SessionStage } from './session.types.js';
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  stage: SessionStage;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSessionWithUser(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.stage',
+      'sessions.lastSeenAt',
+      'sessions.expiresAt',
+      'users.id as userId',
+      'users.username',
+      'users.email',
+      'users.fullName',
+      'users.phoneNumber',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function touchSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ lastSeenAt: at }).where('id', '=', sessionId).execute();
+}

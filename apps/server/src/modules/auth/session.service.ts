@@ -1,0 +1,68 @@
+import type { AppDeps, RequestMeta } from '../../deps.js';
+import { addMinutes } from '../../lib/clock.js';
+import { newSessionId, readSessionToken, signSessionToken } from '../../lib/tokens.js';
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from './session.repository.js';
+import type { RequestSession, SessionStage } from './session.types.js';
+
+// last_seen is written at most once a minute: enough for a 30-minute idle limit, and it keeps
+// every read request from becoming a write.
+const TOUCH_EVERY_MS = 60_000;
+
+export interface IssuedSession {
+  id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Starts a fresh session at a stage, killing the one the request came with (a new id at every
+ * step of sign-in: ASVS 7.2.4).
+ */
+export async function startSession(
+  deps: AppDeps,
+  userId: string,
+  stage: SessionStage,
+  meta: RequestMeta,
+  previousSessionId: string | null,
+): Promise<IssuedSession> {
+  const now = deps.clock.now();
+  const expiresAt = addMinutes(now, deps.config.sessionMaxHours * 60);
+  const id = newSessionId();
+  await deps.db.transaction().execute(async (trx) => {
+    if (previousSessionId) await deleteSession(trx, previousSessionId);
+    await insertSession(trx, { id, userId, stage, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+  });
+  return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
+}
+
+/** Reads the cookie's token and answers the live session, or null. Expired sessions are deleted. */
+export async function resolveSession(deps: AppDeps, token: string | undefined): Promise<RequestSession | null> {
+  if (!token) return null;
+  const sessionId = await readSessionToken(deps.keys, token);
+  if (!sessionId) return null;
+  const row = await findSessionWithUser(deps.db, sessionId);
+  if (!row) return null;
+  const now = deps.clock.now();
+  const idleDeadline = addMinutes(row.lastSeenAt, deps.config.sessionIdleMinutes);
+  if (row.expiresAt <= now || idleDeadline <= now) {
+    await deleteSession(deps.db, sessionId);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchSession(deps.db, sessionId, now);
+  return {
+    id: row.sessionId,
+    stage: row.stage as SessionStage,
+    expiresAt: row.expiresAt,
+    user: {
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      fullName: row.fullName,
+      phoneNumber: row.phoneNumber,
+    },
+  };
+}
+
+export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
+  await deleteSession(deps.db, sessionId);
+}

@@ -1,0 +1,57 @@
+import type { Db } from '../../db/database.js';
+
+export function countCodesSince(db: Db, userId: string, since: Date) {
+  return db
+    .selectFrom('oneTimeCodes')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('createdAt').as('latest')])
+    .where('userId', '=', userId)
+    .where('createdAt', '>', since)
+    .executeTakeFirstOrThrow();
+}
+
+/** A new code replaces every earlier live code of the same session. */
+export async function replaceCode(
+  db: Db,
+  code: { userId: string; sessionId: string; codeHash: string; createdAt: Date; expiresAt: Date },
+) {
+  await db
+    .updateTable('oneTimeCodes')
+    .set({ invalidatedAt: code.createdAt })
+    .where('sessionId', '=', code.sessionId)
+    .where('usedAt', 'is', null)
+    .where('invalidatedAt', 'is', null)
+    .execute();
+  return db.insertInto('oneTimeCodes').values(code).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function invalidateCode(db: Db, id: string, at: Date) {
+  await db.updateTable('oneTimeCodes').set({ invalidatedAt: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Counts a try BEFORE the comparison, atomically: parallel guesses cannot slip past the limit.
+ * Answers the code row with its new try count, or undefined when no live code is left.
+ */
+export function takeAttempt(db: Db, sessionId: string, now: Date, maxAttempts: number) {
+  return db
+    .updateTable('oneTimeCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('sessionId', '=', sessionId)
+    .where('usedAt', 'is', null)
+    .where('invalidatedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning(['id', 'codeHash', 'attempts'])
+    .executeTakeFirst();
+}
+
+/** Single use: only one request can flip used_at from null. */
+export async function markUsed(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('oneTimeCodes')
+    .set({ usedAt: at })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

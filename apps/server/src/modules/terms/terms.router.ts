@@ -1,0 +1,10 @@
+import { acceptTermsSchema } from '@capsule/domain';
+import { sessionProcedure, verifiedProcedure, router } from '../../trpc/init.js';
+import { acceptTerms, checkTerms } from './terms.service.js';
+
+export const termsRouter = router({
+  check: sessionProcedure.query(({ ctx }) => checkTerms(ctx.deps, ctx.session)),
+  accept: verifiedProcedure
+    .input(acceptTermsSchema)
+    .mutation(({ ctx }) => acceptTerms(ctx.deps, ctx.session, ctx.meta)),
+});

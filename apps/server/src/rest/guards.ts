@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { requireMember, requireSession, requireVerified } from '../modules/auth/guards.js';
+
+// The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify preHandlers.
+export const sessionRequired = async (request: FastifyRequest) => {
+  requireSession(request.session);
+};
+export const verifiedRequired = async (request: FastifyRequest) => {
+  requireVerified(request.session);
+};
+export const memberRequired = (deps: AppDeps) => async (request: FastifyRequest) => {
+  await requireMember(deps.db, request.session);
+};
+
+/** Narrows `request.session` after a guard preHandler has run. */
+export function sessionOf(request: FastifyRequest) {
+  return requireSession(request.session);
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { registerAuthRest } from '../modules/auth/auth.rest.js';
+import { registerOtpRest } from '../modules/otp/otp.rest.js';
+import { registerTermsRest } from '../modules/terms/terms.rest.js';
+
+/** The spec's /api paths: thin adapters over the same services as the tRPC routers. */
+export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
+  registerAuthRest(app, deps);
+  registerOtpRest(app, deps);
+  registerTermsRest(app, deps);
+}

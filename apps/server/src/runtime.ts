@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { AppDeps } from './deps.js';
+import { startBlobEmulator } from './dev/blob-emulator.js';
+import { startMailCatcher } from './dev/mail-catcher.js';
+import { systemClock } from './lib/clock.js';
+import { deriveKeys } from './lib/tokens.js';
+import { createSmtpMailer } from './mail/mailer.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  database: DatabaseHandle;
+  inboxUrl: string | null;
+  blobConnectionString: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens what the app talks to. Anything not configured starts embedded (development only; the
+ * config refuses production without them): PGlite in the data folder, MailDev, Azurite.
+ */
+export async function startRuntime(config: Readonly<Config>, options: { embeddedServices?: boolean } = {}) {
+  const embedded = options.embeddedServices ?? true;
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const catcher = !config.smtpUrl && embedded ? await startMailCatcher(config.dataDir, config.mailInboxPort) : null;
+    if (catcher) stops.push(catcher.stop);
+    const blob =
+      !config.azureStorageConnectionString && embedded ? await startBlobEmulator(config.dataDir) : null;
+    if (blob) stops.push(blob.stop);
+
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    });
+    stops.push(database.close);
+    await migrateToLatest(database.db);
+
+    const smtpUrl = config.smtpUrl ?? catcher?.smtpUrl;
+    if (!smtpUrl) throw new Error('SMTP_URL is not set and the embedded mail catcher is off');
+    const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
+    stops.push(async () => mailer.close());
+
+    const deps: AppDeps = { config, db: database.db, mailer, clock: systemClock, keys: deriveKeys(config.sessionSecret) };
+    const runtime: Runtime = {
+      deps,
+      database,
+      inboxUrl: catcher?.inboxUrl ?? null,
+      blobConnectionString: config.azureStorageConnectionString ?? blob?.connectionString ?? '',
+      close: async () => {
+        for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      },
+    };
+    return runtime;
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}

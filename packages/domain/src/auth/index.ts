@@ -1,0 +1,2 @@
+export * from './auth.schema.js';
+export * from './terms.js';

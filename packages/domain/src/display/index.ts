@@ -1,0 +1,2 @@
+export * from './dates.js';
+export * from './initials.js';
