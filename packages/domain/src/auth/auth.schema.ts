@@ -22,7 +22,11 @@ export const AUTH_TEXTS = {
 } as const;
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: AUTH_TEXTS.invalidEmail })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: AUTH_TEXTS.invalidEmail })),
   password: z.string({ error: AUTH_TEXTS.passwordRequired }).min(1, AUTH_TEXTS.passwordRequired).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;

@@ -1,1 +1,9 @@
-export {};
+export * from './capsule-actions.js';
+export * from './capsule-guards.js';
+export * from './capsule-info.schema.js';
+export * from './capsule-length.js';
+export * from './capsule-list.js';
+export * from './capsule-progress.js';
+export * from './capsule-status.js';
+export * from './capsule-texts.js';
+export * from './edit-window.js';

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  addYears,
+  compareCalendarDates,
+  isCalendarDate,
+  resolveToday,
+  type TodaySource,
+} from '../contacts/calendar-date.js';
+import { optionalTextSchema } from '../contacts/optional-text.js';
+import type { Verdict } from './capsule-guards.js';
+import { CAPSULE_CATEGORIES, normaliseDeliveryCriteria } from './capsule-status.js';
+
+// Set Capsule Info (spec sections 2 and 5): an optional delivery date, category and message,
+// at least one of them. The date exists only for Milestone_Date capsules.
+
+export const DELIVERY_DATE_MAX_YEARS = 1200;
+/** The date picker's year list spans this many years back and forward. */
+export const YEAR_PICKER_SPAN = 100;
+export const CAPSULE_MESSAGE_MAX = 2000;
+
+export const CAPSULE_INFO_TEXTS = {
+  dialogTitle: 'Additional Capsule Information',
+  deliveryDateInvalid: 'Delivery date must be a valid date (YYYY-MM-DD)',
+  deliveryDateInPast: 'Delivery date cannot be in the past',
+  deliveryDateTooFar: 'Delivery date cannot be more than 1200 years ahead',
+  deliveryDateNotAllowed: 'A delivery date can only be set on a Milestone Date capsule',
+  categoryInvalid: 'Choose a category from the list',
+  messageTooLong: 'Message must be at most 2000 characters',
+  nothingGiven: 'Enter a delivery date, a category or a message.',
+} as const;
+
+/** The date picker's bounds: today to 1200 years ahead, both included. */
+export function deliveryDateBounds(today: string): { min: string; max: string } {
+  return { min: today, max: addYears(today, DELIVERY_DATE_MAX_YEARS) };
+}
+
+export function deliveryDateSchema(today: TodaySource) {
+  return optionalTextSchema.pipe(
+    z
+      .string()
+      .refine(isCalendarDate, { error: CAPSULE_INFO_TEXTS.deliveryDateInvalid, abort: true })
+      .refine(
+        (day) => compareCalendarDates(day, resolveToday(today)) >= 0,
+        CAPSULE_INFO_TEXTS.deliveryDateInPast,
+      )
+      .refine(
+        (day) => compareCalendarDates(day, deliveryDateBounds(resolveToday(today)).max) <= 0,
+        CAPSULE_INFO_TEXTS.deliveryDateTooFar,
+      )
+      .nullable(),
+  );
+}
+
+export const capsuleCategorySchema = optionalTextSchema.pipe(
+  z.enum(CAPSULE_CATEGORIES, { error: CAPSULE_INFO_TEXTS.categoryInvalid }).nullable(),
+);
+
+export const capsuleMessageSchema = optionalTextSchema.pipe(
+  z.string().max(CAPSULE_MESSAGE_MAX, CAPSULE_INFO_TEXTS.messageTooLong).nullable(),
+);
+
+type InfoValues = { deliveryDate?: string | null; category?: string | null; message?: string | null };
+
+/** The submit is enabled once a date, a category or a message is given (spec section 5). */
+export function hasCapsuleInfo(values: InfoValues): boolean {
+  return [values.deliveryDate, values.category, values.message].some(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
+}
+
+/** Only a Milestone_Date capsule has a delivery date to pick. */
+export function deliveryDateAllowed(criteria: string | null | undefined): boolean {
+  return normaliseDeliveryCriteria(criteria) === 'Milestone_Date';
+}
+
+/** The criteria rule on its own, for the server once it has loaded the capsule. */
+export function checkCapsuleInfoCriteria(info: InfoValues, criteria: string | null | undefined): Verdict {
+  if (info.deliveryDate && !deliveryDateAllowed(criteria)) {
+    return { ok: false, reason: CAPSULE_INFO_TEXTS.deliveryDateNotAllowed };
+  }
+  return { ok: true };
+}
+
+/**
+ * Set Capsule Info. `today` bounds the date (server: a function reading the clock, e.g.
+ * `() => calendarDateOf(clock.now(), EARLIEST_UTC_OFFSET_MINUTES)`). With `criteria`, a
+ * date on a capsule that is not Milestone_Date is refused too; without it, the caller checks
+ * that later with checkCapsuleInfoCriteria. Blank fields come out as null.
+ */
+export function capsuleInfoSchema(today: TodaySource, criteria?: string | null) {
+  return z
+    .object({
+      deliveryDate: deliveryDateSchema(today),
+      category: capsuleCategorySchema,
+      message: capsuleMessageSchema,
+    })
+    .superRefine((info, ctx) => {
+      if (!hasCapsuleInfo(info)) ctx.addIssue({ code: 'custom', message: CAPSULE_INFO_TEXTS.nothingGiven });
+      if (criteria === undefined) return;
+      const verdict = checkCapsuleInfoCriteria(info, criteria);
+      if (!verdict.ok) ctx.addIssue({ code: 'custom', message: verdict.reason, path: ['deliveryDate'] });
+    });
+}
+export type CapsuleInfo = z.output<ReturnType<typeof capsuleInfoSchema>>;

@@ -1,0 +1,30 @@
+// User-facing texts of the contact screens. Those quoted in the spec (sections 2, 5 and 8)
+// are verbatim; the birthday, relationship and length messages are ours (the spec gives
+// the rule but no wording).
+export const CONTACT_TEXTS = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameTooLong: 'First name must be at most 100 characters',
+  lastNameTooLong: 'Last name must be at most 100 characters',
+  invalidEmail: 'Invalid email address',
+  invalidPhone: 'Invalid phone number',
+  relationshipTypeInvalid: 'Relationship type must be Family, Friend, Colleague or Other',
+  detailsNotForType: 'These relationship details do not belong to the chosen relationship type',
+  detailsWithoutType: 'Choose a relationship type before its details',
+  birthdayInvalid: 'Birthday must be a valid date (YYYY-MM-DD)',
+  birthdayInFuture: 'Birthday cannot be in the future',
+  birthdayTooEarly: 'Birthday cannot be before 1900-01-01',
+  incompleteHint: 'Please complete all required fields to enable submission.',
+  empty: 'No contacts found. Add your first contact to get started.',
+  added: 'Contact added successfully',
+  edited: 'Contact edited successfully',
+  addFailed: 'Failed to add contact',
+  unknownError: 'An unknown error occurred',
+  deleted: 'Contact deleted',
+  deleteFailed: 'Failed to delete Contact',
+  addButton: 'Add Contact',
+  addDialogTitle: 'Add New Contact',
+  editDialogTitle: 'Edit Contact',
+  deleteDialogTitle: 'Delete Contact',
+  deleteConfirmHint: "Type 'delete' to confirm.",
+} as const;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+// Contact groups (the Groups view and the Create New Group dialog of spec section 2). The
+// spec gives no rule for the name; 100 characters fits a heading and a tab.
+export const GROUP_NAME_MAX = 100;
+
+export const GROUP_TEXTS = {
+  nameRequired: 'Group name is required',
+  nameTooLong: 'Group name must be at most 100 characters',
+  createDialogTitle: 'Create New Group',
+} as const;
+
+export const groupNameSchema = z
+  .string({ error: GROUP_TEXTS.nameRequired })
+  .trim()
+  .min(1, GROUP_TEXTS.nameRequired)
+  .max(GROUP_NAME_MAX, GROUP_TEXTS.nameTooLong);
