@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // on a real database, and browser tests in a real Chromium.
 // The `source` condition makes workspace packages resolve to their TypeScript sources.
 const resolve = { conditions: ['source', 'module', 'browser', 'development|production'] };
+const serverResolve = { conditions: ['source', 'module', 'node', 'development|production'] };
 
 export default defineConfig({
   test: {
@@ -14,6 +15,37 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'web-unit',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: serverResolve,
+        test: {
+          name: 'server-int',
+          include: ['apps/server/test/**/*.int.test.ts'],
+          environment: 'node',
+          setupFiles: ['apps/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: serverResolve,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

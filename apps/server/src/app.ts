@@ -4,14 +4,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { sessionPlugin } from './plugins/session.js';
 import { registerRestShims } from './rest/index.js';
-import { appRouter } from './trpc/app-router.js';
+import { type AppRouter, appRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
       },
-    },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestShims(app, deps);
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
+import { ensureDevPackages } from './dev/seed-packages.js';
 import { startRuntime } from './runtime.js';
 
 // Entry point: config -> embedded services (development) -> app -> listen; closes cleanly.
@@ -31,7 +32,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.demoUser) await ensureDemoUser(runtime.deps.db);
+  if (!config.isProduction) await ensureDevPackages(runtime.deps.db);
+  if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
 
   const lines = [
     '',

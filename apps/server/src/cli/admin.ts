@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { ensureDevPackages } from '../dev/seed-packages.js';
 import { AppError } from '../errors.js';
 import { commands } from './commands.js';
 
@@ -42,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     const applied = await migrateToLatest(database.db);
+    // The same development catalogue the server seeds, so purchase:record works on a fresh database.
+    if (!config.isProduction) await ensureDevPackages(database.db);
     if (!command) {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
       return 0;

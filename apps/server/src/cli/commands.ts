@@ -1,4 +1,7 @@
 import type { Db } from '../db/database.js';
+import { systemClock } from '../lib/clock.js';
+import { listPackages } from '../modules/commerce/packages.repository.js';
+import { recordPurchase } from '../modules/commerce/purchases.service.js';
 import { createUser, listUsers } from '../modules/users/users.service.js';
 
 type Print = (line: string) => void;
@@ -37,6 +40,31 @@ export const commands: Record<string, Command> = {
       for (const u of users) {
         print(`${u.id}  ${u.email.padEnd(32)} ${u.fullName}${u.phoneNumber ? `  ${u.phoneNumber}` : ''}`);
       }
+    },
+  },
+  'package:list': {
+    usage: 'lists the capsule packages the store sells',
+    options: {},
+    required: [],
+    async run(db, _v, print) {
+      const packages = await listPackages(db);
+      if (packages.length === 0) return print('No packages yet.');
+      for (const p of packages) {
+        const state = p.isActive ? '' : '  (inactive)';
+        print(`${p.name.padEnd(34)} ${p.kind.padEnd(8)} ${String(p.capsuleCount).padStart(3)} x ${p.capsuleLength.padEnd(11)} ${p.deliveryCriteria.padEnd(21)} CAD ${p.price}${state}`);
+      }
+    },
+  },
+  'purchase:record': {
+    usage: '--email E --package "NAME" [--quantity Q]',
+    options: { email: { type: 'string' }, package: { type: 'string' }, quantity: { type: 'string' } },
+    required: ['email', 'package'],
+    async run(db, v, print) {
+      const result = await recordPurchase(
+        { db, clock: systemClock },
+        { email: v.email ?? '', packageName: v.package ?? '', quantity: v.quantity ?? '1' },
+      );
+      print(`Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`);
     },
   },
 };

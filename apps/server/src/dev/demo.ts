@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import { recordPurchase } from '../modules/commerce/purchases.service.js';
 import { createUser, findUserIdByEmail } from '../modules/users/users.service.js';
 
 // Development only: one known account so a newcomer can sign in right after `npm start`.
@@ -9,9 +11,15 @@ export const DEMO_USER = {
   phoneNumber: '+1 613 555 0142',
 } as const;
 
-/** Creates the demo user once; answers whether it was created now. */
-export async function ensureDemoUser(db: Db): Promise<boolean> {
+export const DEMO_PACKAGE = '5 Legacy Capsules';
+
+/**
+ * Creates the demo user once, with one purchase so the dashboard is not empty; answers
+ * whether it was created now.
+ */
+export async function ensureDemoUser(db: Db, clock: Clock): Promise<boolean> {
   if (await findUserIdByEmail(db, DEMO_USER.email)) return false;
   await createUser(db, DEMO_USER);
+  await recordPurchase({ db, clock }, { email: DEMO_USER.email, packageName: DEMO_PACKAGE, quantity: 1 });
   return true;
 }

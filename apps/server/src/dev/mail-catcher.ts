@@ -10,9 +10,12 @@ export interface MailCatcher {
  * Development only: MailDev as a local SMTP server with a web inbox, so one-time codes can be
  * read without a real mail provider. Imported lazily: it is never part of the production path.
  */
-export async function startMailCatcher(dataDir: string, webPort: number): Promise<MailCatcher> {
+export async function startMailCatcher(
+  dataDir: string,
+  webPort: number,
+  smtpPort = webPort - 55, // 1080 -> 1025, MailDev's usual pair
+): Promise<MailCatcher> {
   const { MailDev } = await import('maildev');
-  const smtpPort = webPort === 0 ? 0 : webPort - 55; // 1080 -> 1025, MailDev's usual pair
   const maildev = new MailDev({
     smtp: smtpPort,
     web: webPort,

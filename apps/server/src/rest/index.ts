@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { registerAuthRest } from '../modules/auth/auth.rest.js';
+import { registerCapsulesRest } from '../modules/capsules/capsules.rest.js';
+import { registerSubscriptionsRest } from '../modules/commerce/subscriptions.rest.js';
+import { registerContactsRest } from '../modules/contacts/contacts.rest.js';
 import { registerOtpRest } from '../modules/otp/otp.rest.js';
 import { registerTermsRest } from '../modules/terms/terms.rest.js';
 
@@ -9,4 +12,7 @@ export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
   registerAuthRest(app, deps);
   registerOtpRest(app, deps);
   registerTermsRest(app, deps);
+  registerContactsRest(app, deps);
+  registerCapsulesRest(app, deps);
+  registerSubscriptionsRest(app, deps);
 }

@@ -5,6 +5,8 @@ export interface NewSession {
   id: string;
   userId: string;
   stage: SessionStage;
+  createdAt: Date;
+  lastSeenAt: Date;
   expiresAt: Date;
   ip: string | null;
   userAgent: string | null;

@@ -30,7 +30,7 @@ export async function startSession(
   const id = newSessionId();
   await deps.db.transaction().execute(async (trx) => {
     if (previousSessionId) await deleteSession(trx, previousSessionId);
-    await insertSession(trx, { id, userId, stage, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    await insertSession(trx, { id, userId, stage, createdAt: now, lastSeenAt: now, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
   });
   return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
 }

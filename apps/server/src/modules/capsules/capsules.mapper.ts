@@ -1,0 +1,37 @@
+import type { Capsule } from './capsules.service.js';
+
+/**
+ * The spec's sender view of a capsule (section 3, 'Capsule (sender view)') for the REST shims.
+ * x_studio_capsule_type carries the category (Graduation, Wedding, ...): it is what the
+ * type filter and the set-milestone call's capsuleType speak of. The kind (legacy or
+ * journey), which the spec's field list leaves out, travels as x_capsule_kind
+ * (docs/decisions/005-capsule-type-is-the-category.md).
+ */
+export function toCapsuleSenderView(c: Capsule) {
+  return {
+    id: c.id,
+    title: c.title,
+    x_status: c.status,
+    x_studio_capsule_type: c.category,
+    x_capsule_kind: c.kind,
+    x_delivery_criteria: c.deliveryCriteria,
+    x_Recipient_Id: c.contactId ? [c.contactId, c.recipientName ?? ''] : false,
+    x_Contact_User_Id: c.recipientUserId,
+    x_studio_recipient_name: c.recipientName,
+    x_studio_recipient_email: c.recipientEmail,
+    x_studio_message: c.message,
+    x_studio_delivery_date: c.deliveryDate,
+    x_Upload_Date: c.uploadDate,
+    x_capsule_length: c.capsuleLength,
+    x_capsule_locked: c.locked,
+    x_preview_viewed: c.previewViewed,
+    x_retry_count: c.retryCount,
+    x_previous_status: c.previousStatus,
+    videoUrl: c.videoUrl,
+    videoThumbnailUrl: c.videoThumbnailUrl,
+    create_date: c.createdAt,
+    deliveredAt: c.deliveredAt,
+  };
+}
+
+export type CapsuleSenderView = ReturnType<typeof toCapsuleSenderView>;

@@ -1,0 +1,57 @@
+import { capsuleInfoSchema, capsuleListQuerySchema } from '@capsule/domain';
+import { z } from 'zod';
+import { systemClock } from '../../lib/clock.js';
+import { idSchema } from '../../lib/ids.js';
+import { earliestToday } from '../../lib/today.js';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import {
+  assignRecipient,
+  deleteCapsuleVideo,
+  lockMyCapsule,
+  recoverCapsule,
+  setCapsuleInfo,
+} from './capsule-actions.service.js';
+import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
+
+const info = capsuleInfoSchema(earliestToday(systemClock));
+export const capsuleSortSchema = z.enum(['newest', 'oldest', 'delivery']).default('newest');
+
+export const capsulesRouter = router({
+  counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
+
+  list: protectedProcedure
+    .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))
+    .query(({ ctx, input }) => listMyCapsules(ctx.deps, ctx.session.user.id, input)),
+
+  byId: protectedProcedure
+    .input(z.object({ id: idSchema }))
+    .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
+
+  assignRecipient: protectedProcedure
+    .input(
+      z.object({
+        capsuleId: idSchema,
+        contactId: idSchema,
+        permanent: z.literal(true, { error: 'Please confirm that assigning a recipient is permanent.' }),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, { contactId: input.contactId, info: {} }),
+    ),
+
+  setInfo: protectedProcedure
+    .input(z.object({ capsuleId: idSchema, info }))
+    .mutation(({ ctx, input }) => setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info)),
+
+  lock: protectedProcedure
+    .input(z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }))
+    .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+
+  deleteVideo: protectedProcedure
+    .input(z.object({ capsuleId: idSchema }))
+    .mutation(({ ctx, input }) => deleteCapsuleVideo(ctx.deps, ctx.session.user.id, input.capsuleId)),
+
+  recover: protectedProcedure
+    .input(z.object({ capsuleId: idSchema }))
+    .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+});

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/database.js';
+
+const PACKAGE_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'capsuleCount',
+  'kind',
+  'capsuleLength',
+  'deliveryCriteria',
+  'annualStorageFee',
+  'isActive',
+] as const;
+
+export function listPackages(db: Db) {
+  return db.selectFrom('capsulePackages').select(PACKAGE_COLUMNS).orderBy('kind').orderBy('capsuleCount').orderBy('name').execute();
+}
+
+/** Packages are named as the store names them; the match ignores case. */
+export function findActivePackageByName(db: Db, name: string) {
+  return db
+    .selectFrom('capsulePackages')
+    .select(PACKAGE_COLUMNS)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .where('isActive', '=', true)
+    .executeTakeFirst();
+}
+
+export type PackageRow = Awaited<ReturnType<typeof listPackages>>[number];
