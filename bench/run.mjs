@@ -15,7 +15,6 @@ import { systemClock } from '../apps/server/dist/lib/clock.js';
 import { deriveKeys } from '../apps/server/dist/lib/tokens.js';
 import { createUser } from '../apps/server/dist/modules/users/users.service.js';
 
-// biome-ignore lint/style/noProcessEnv: the benchmark reads its own settings
 const { DATABASE_URL, BENCH_SECONDS = '10', BENCH_CONNECTIONS = '20' } = process.env;
 const duration = Number(BENCH_SECONDS);
 const connections = Number(BENCH_CONNECTIONS);
@@ -43,7 +42,12 @@ async function scratchDatabase() {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-bench-'));
 const config = Object.freeze({
-  ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'bench-secret-'.repeat(4), LOG_LEVEL: 'silent' }),
+  ...loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-'.repeat(4),
+    LOG_LEVEL: 'silent',
+  }),
 });
 const { handle, drop } = await scratchDatabase();
 await migrateToLatest(handle.db);
@@ -98,7 +102,9 @@ for (const r of results) {
   );
 }
 const [, trpc, rest] = results;
-console.log(`\ntRPC / REST: req/s ${(trpc.rps / rest.rps).toFixed(2)}, p99 ${(trpc.p99 / Math.max(rest.p99, 1)).toFixed(2)}`);
+console.log(
+  `\ntRPC / REST: req/s ${(trpc.rps / rest.rps).toFixed(2)}, p99 ${(trpc.p99 / Math.max(rest.p99, 1)).toFixed(2)}`,
+);
 
 await app.close();
 await handle.close();

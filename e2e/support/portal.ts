@@ -52,7 +52,13 @@ export async function startPortal() {
   const catcher = await startMailCatcher(dataDir, webPort, smtpPort);
   const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
   const mailer = createSmtpMailer(catcher.smtpUrl, config.mailFrom);
-  const deps: AppDeps = { config, db: database.db, mailer, clock: systemClock, keys: deriveKeys(config.sessionSecret) };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    keys: deriveKeys(config.sessionSecret),
+  };
   const app = await buildApp(deps, { serveWeb: true, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
 
@@ -63,7 +69,11 @@ export async function startPortal() {
     deps,
     async createUser(fullName = 'Margaret Hamilton') {
       users += 1;
-      const user = { email: `e2e${users}.${process.pid}@example.test`, password: 'apollo guidance 11', fullName };
+      const user = {
+        email: `e2e${users}.${process.pid}@example.test`,
+        password: 'apollo guidance 11',
+        fullName,
+      };
       const row = await createUser(database.db, user);
       return { ...user, id: row.id };
     },

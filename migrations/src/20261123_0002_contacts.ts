@@ -17,7 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
-    .addColumn('full_name', 'text', (c) => c.generatedAlwaysAs(sql`first_name || ' ' || last_name`).stored())
+    // Never null (both parts are NOT NULL); declared so, the column types say string, not string | null.
+    .addColumn('full_name', 'text', (c) =>
+      c.generatedAlwaysAs(sql`first_name || ' ' || last_name`).stored().notNull(),
+    )
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone', 'text')
     .addColumn('relationship_type', 'text', (c) => c.check(oneOf('relationship_type', RELATIONSHIP_TYPES)))

@@ -42,7 +42,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.config.isProduction ? [] : ['http://127.0.0.1:10000'])],
+        mediaSrc: [
+          "'self'",
+          'blob:',
+          'https:',
+          ...(deps.config.isProduction ? [] : ['http://127.0.0.1:10000']),
+        ],
         connectSrc: ["'self'", 'https:', ...(deps.config.isProduction ? [] : ['http://127.0.0.1:10000'])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: deps.config.publicUrl.startsWith('https://') ? [] : null,

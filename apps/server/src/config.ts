@@ -9,6 +9,7 @@ import { z } from 'zod';
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
@@ -23,8 +24,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Legacy Capsule <no-reply@legacycapsule.local>'),
   SESSION_SECRET: z.string().optional(),
   AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_USER: z.enum(['on', 'off']).default('on'),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
@@ -101,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    sessionSecret: e.SESSION_SECRET && e.SESSION_SECRET.length >= 32 ? e.SESSION_SECRET : localSecret(dataDir),
+    sessionSecret:
+      e.SESSION_SECRET && e.SESSION_SECRET.length >= 32 ? e.SESSION_SECRET : localSecret(dataDir),
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING || undefined,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

@@ -25,7 +25,8 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
   const embedded = options.embeddedServices ?? true;
   const stops: Array<() => Promise<void>> = [];
   try {
-    const catcher = !config.smtpUrl && embedded ? await startMailCatcher(config.dataDir, config.mailInboxPort) : null;
+    const catcher =
+      !config.smtpUrl && embedded ? await startMailCatcher(config.dataDir, config.mailInboxPort) : null;
     if (catcher) stops.push(catcher.stop);
     const blob =
       !config.azureStorageConnectionString && embedded ? await startBlobEmulator(config.dataDir) : null;
@@ -43,7 +44,13 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
     const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
     stops.push(async () => mailer.close());
 
-    const deps: AppDeps = { config, db: database.db, mailer, clock: systemClock, keys: deriveKeys(config.sessionSecret) };
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      mailer,
+      clock: systemClock,
+      keys: deriveKeys(config.sessionSecret),
+    };
     const runtime: Runtime = {
       deps,
       database,

@@ -10,5 +10,6 @@ beforeEach(() => {
 afterEach(() => {
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
-  if (calls.length > 0) throw new Error(`Unexpected console.error: ${calls.map((c) => c.join(' ')).join('\n')}`);
+  if (calls.length > 0)
+    throw new Error(`Unexpected console.error: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
 });

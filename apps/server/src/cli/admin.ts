@@ -64,7 +64,9 @@ main(process.argv.slice(2)).then(
       process.exit(2);
     }
     if (error instanceof ZodError) {
-      console.error(`Invalid input: ${error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      console.error(
+        `Invalid input: ${error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
       process.exit(2);
     }
     if (error instanceof AppError || error instanceof ConfigError) {

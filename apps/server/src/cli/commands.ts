@@ -17,7 +17,13 @@ export interface Command {
 export const commands: Record<string, Command> = {
   'user:create': {
     usage: '--email E --password P --name "Full Name" [--phone N] [--username U]',
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' }, username: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      phone: { type: 'string' },
+      username: { type: 'string' },
+    },
     required: ['email', 'password', 'name'],
     async run(db, v, print) {
       const user = await createUser(db, {
@@ -51,7 +57,9 @@ export const commands: Record<string, Command> = {
       if (packages.length === 0) return print('No packages yet.');
       for (const p of packages) {
         const state = p.isActive ? '' : '  (inactive)';
-        print(`${p.name.padEnd(34)} ${p.kind.padEnd(8)} ${String(p.capsuleCount).padStart(3)} x ${p.capsuleLength.padEnd(11)} ${p.deliveryCriteria.padEnd(21)} CAD ${p.price}${state}`);
+        print(
+          `${p.name.padEnd(34)} ${p.kind.padEnd(8)} ${String(p.capsuleCount).padStart(3)} x ${p.capsuleLength.padEnd(11)} ${p.deliveryCriteria.padEnd(21)} CAD ${p.price}${state}`,
+        );
       }
     },
   },
@@ -64,7 +72,9 @@ export const commands: Record<string, Command> = {
         { db, clock: systemClock },
         { email: v.email ?? '', packageName: v.package ?? '', quantity: v.quantity ?? '1' },
       );
-      print(`Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`);
+      print(
+        `Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`,
+      );
     },
   },
 };

@@ -13,6 +13,9 @@ export type Db = Kysely<Database>;
 // instant, and turning it into a JS Date would shift it by the server's time zone.
 const PG_DATE = 1082;
 const PG_NUMERIC = 1700;
+// Counts and bigint ids come back as strings from `pg`; PGlite is told to do the same, so the
+// app sees one shape on both.
+const PG_INT8 = 20;
 pg.types.setTypeParser(PG_DATE, (v: string) => v);
 
 export interface DatabaseHandle {
@@ -58,8 +61,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       );
     }
   }
-  const pglite = new PGlite(options.pgliteDir ? path.join(options.pgliteDir, 'pg') : undefined, {
-    parsers: { [PG_DATE]: (v: string) => v, [PG_NUMERIC]: (v: string) => v },
+  // The options object form: PGlite ignores options given after an undefined data folder.
+  const pglite = new PGlite({
+    ...(options.pgliteDir ? { dataDir: path.join(options.pgliteDir, 'pg') } : {}),
+    parsers: { [PG_DATE]: (v: string) => v, [PG_NUMERIC]: (v: string) => v, [PG_INT8]: (v: string) => v },
   });
   await pglite.waitReady;
   const db = kyselyFor(new PGliteDialect(pglite));

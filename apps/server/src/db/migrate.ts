@@ -4,15 +4,16 @@ import { type MigrationResultSet, Migrator } from 'kysely/migration';
 
 // The migrations are listed statically in @capsule/migrations (not read from a folder at run
 // time), so the same compiled list runs from the server, the CLI and the tests.
-export function migratorFor(db: Kysely<unknown>): Migrator {
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any typed or untyped database
+export function migratorFor(db: Kysely<any>): Migrator {
   return new Migrator({
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator works on an untyped database
-    db: db as Kysely<any>,
+    db,
     provider: { getMigrations: async () => migrations },
   });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+// biome-ignore lint/suspicious/noExplicitAny: see migratorFor
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const result: MigrationResultSet = await migratorFor(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');

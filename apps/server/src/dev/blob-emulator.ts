@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -43,7 +43,19 @@ export async function startBlobEmulator(dataDir: string, port = 10000): Promise<
   const bin = path.join(path.dirname(require.resolve('azurite/package.json')), 'dist/src/blob/main.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, '--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', location, '--skipApiVersionCheck', '--loose', '--disableTelemetry', '--silent'],
+    [
+      bin,
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      String(port),
+      '--location',
+      location,
+      '--skipApiVersionCheck',
+      '--loose',
+      '--disableTelemetry',
+      '--silent',
+    ],
     { stdio: 'ignore' },
   );
   await waitForPort(port, 15_000);

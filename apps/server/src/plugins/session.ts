@@ -29,7 +29,12 @@ export function setSessionCookie(deps: AppDeps, reply: FastifyReply, issued: Iss
 }
 
 export function clearSessionCookie(deps: AppDeps, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName(deps), { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(deps) });
+  reply.clearCookie(sessionCookieName(deps), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(deps),
+  });
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {

@@ -21,7 +21,9 @@ const t = initTRPC.context<Context>().create({
     if (!issues) return shape;
     const fieldErrors: Record<string, string> = {};
     for (const issue of issues) {
-      const key = (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+      const key = (issue.path ?? [])
+        .map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
+        .join('.');
       fieldErrors[key] ??= issue.message;
     }
     return { ...shape, message: issues[0]?.message ?? shape.message, data: { ...shape.data, fieldErrors } };

@@ -18,12 +18,21 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     const user = await t.createUser({ fullName: 'Ada Lovelace' });
     const c = newClient(t);
 
-    expect((await c.rest('GET', '/api/login-status')).body).toMatchObject({ loggedIn: false, requiresOtp: false });
+    expect((await c.rest('GET', '/api/login-status')).body).toMatchObject({
+      loggedIn: false,
+      requiresOtp: false,
+    });
 
-    const login = await c.rest('POST', '/api/login', { email: user.email.toUpperCase(), password: user.password });
+    const login = await c.rest('POST', '/api/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ success: true, requiresOtp: true, hasReadTerms: false });
-    expect((await c.rest('GET', '/api/login-status')).body).toMatchObject({ loggedIn: false, requiresOtp: true });
+    expect((await c.rest('GET', '/api/login-status')).body).toMatchObject({
+      loggedIn: false,
+      requiresOtp: true,
+    });
 
     const sent = await c.rest('POST', '/api/send-otp', login.body);
     expect(sent.status).toBe(200);
@@ -36,9 +45,15 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect(verify.status).toBe(200);
     expect(verify.body).toEqual({ success: true, hasReadTerms: false });
 
-    expect((await c.rest('GET', '/api/check-terms')).body).toEqual({ hasReadTerms: false, otpVerified: true });
+    expect((await c.rest('GET', '/api/check-terms')).body).toEqual({
+      hasReadTerms: false,
+      otpVerified: true,
+    });
     // Verified but terms unread: member-only calls are refused until the terms are accepted.
-    expect((await c.rest('PATCH', '/api/users/', { fullName: 'Ada King', phoneNumber: '+44 20 7946 0958' })).status).toBe(403);
+    expect(
+      (await c.rest('PATCH', '/api/users/', { fullName: 'Ada King', phoneNumber: '+44 20 7946 0958' }))
+        .status,
+    ).toBe(403);
 
     const accept = await c.rest('POST', '/api/accept-terms', { accepted: true });
     expect(accept.status).toBe(200);
@@ -55,7 +70,10 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
       id: user.id,
     });
 
-    const profile = await c.rest('PATCH', '/api/users/', { fullName: 'Ada King', phoneNumber: '+44 20 7946 0958' });
+    const profile = await c.rest('PATCH', '/api/users/', {
+      fullName: 'Ada King',
+      phoneNumber: '+44 20 7946 0958',
+    });
     expect(profile.status).toBe(200);
     expect((await c.rest('GET', '/api/login-status')).body).toMatchObject({ fullName: 'Ada King' });
   });
@@ -63,14 +81,22 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
   it('walks the tRPC sign-in and reports each stage in auth.status', async () => {
     const user = await t.createUser();
     const c = newClient(t);
-    expect(await c.trpc.auth.status.query()).toMatchObject({ loggedIn: false, requiresOtp: false, user: null });
+    expect(await c.trpc.auth.status.query()).toMatchObject({
+      loggedIn: false,
+      requiresOtp: false,
+      user: null,
+    });
 
     expect(await c.trpc.auth.login.mutate({ email: user.email, password: user.password })).toEqual({
       success: true,
       requiresOtp: true,
       hasReadTerms: false,
     });
-    expect(await c.trpc.auth.status.query()).toMatchObject({ loggedIn: false, requiresOtp: true, user: null });
+    expect(await c.trpc.auth.status.query()).toMatchObject({
+      loggedIn: false,
+      requiresOtp: true,
+      user: null,
+    });
 
     await c.trpc.otp.send.mutate();
     await c.trpc.otp.verify.mutate({ oneTimeCode: codeIn(await t.mail.latestTo(user.email)) });
@@ -91,8 +117,14 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
   it('answers a wrong password and an unknown e-mail with the same refusal', async () => {
     const user = await t.createUser();
     const c = newClient(t);
-    const wrongPassword = await c.rest('POST', '/api/login', { email: user.email, password: 'not the password' });
-    const unknownEmail = await c.rest('POST', '/api/login', { email: 'nobody@example.test', password: 'whatever' });
+    const wrongPassword = await c.rest('POST', '/api/login', {
+      email: user.email,
+      password: 'not the password',
+    });
+    const unknownEmail = await c.rest('POST', '/api/login', {
+      email: 'nobody@example.test',
+      password: 'whatever',
+    });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
     expect(wrongPassword.body).toEqual({ error: AUTH_TEXTS.loginFailed });
@@ -121,14 +153,18 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     const user = await t.createUser();
     const c = newClient(t);
     for (let i = 0; i < 10; i++) {
-      expect((await c.rest('POST', '/api/login', { email: user.email, password: `guess ${i}` })).status).toBe(401);
+      expect((await c.rest('POST', '/api/login', { email: user.email, password: `guess ${i}` })).status).toBe(
+        401,
+      );
     }
     const blocked = await c.rest('POST', '/api/login', { email: user.email, password: user.password });
     expect(blocked.status).toBe(429);
     expect(String(blocked.body.error)).toMatch(/Too many attempts/);
 
     t.clock.advanceMinutes(16);
-    expect((await c.rest('POST', '/api/login', { email: user.email, password: user.password })).status).toBe(200);
+    expect((await c.rest('POST', '/api/login', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
   });
 
   it('kills the code after 5 wrong tries: even the right code is refused then', async () => {
@@ -239,9 +275,13 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect(logout.status).toBe(200);
     expect(await c.sessionCookie()).toBeUndefined();
 
-    const replay = await fetch(`${t.baseUrl}/api/check-terms`, { headers: { cookie: `capsule_session=${cookie}` } });
+    const replay = await fetch(`${t.baseUrl}/api/check-terms`, {
+      headers: { cookie: `capsule_session=${cookie}` },
+    });
     expect(replay.status).toBe(401);
-    const replayTrpc = await fetch(`${t.baseUrl}/trpc/auth.status`, { headers: { cookie: `capsule_session=${cookie}` } });
+    const replayTrpc = await fetch(`${t.baseUrl}/trpc/auth.status`, {
+      headers: { cookie: `capsule_session=${cookie}` },
+    });
     expect((await replayTrpc.json()).result.data).toMatchObject({ loggedIn: false });
   });
 
@@ -260,10 +300,15 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     const c = newClient(t);
     expect((await c.rest('GET', '/api/check-terms')).status).toBe(401);
     expect((await c.rest('POST', '/api/accept-terms', { accepted: true })).status).toBe(401);
-    expect((await c.rest('PATCH', '/api/users/', { fullName: 'X', phoneNumber: '5551234567' })).status).toBe(401);
+    expect((await c.rest('PATCH', '/api/users/', { fullName: 'X', phoneNumber: '5551234567' })).status).toBe(
+      401,
+    );
     expect((await c.rest('POST', '/api/verify-otp', { oneTimeCode: '123456' })).status).toBe(401);
     expect((await trpcError(c.trpc.terms.check.query())).data?.httpStatus).toBe(401);
-    expect((await trpcError(c.trpc.auth.updateProfile.mutate({ fullName: 'X', phoneNumber: '5551234567' }))).data?.httpStatus).toBe(401);
+    expect(
+      (await trpcError(c.trpc.auth.updateProfile.mutate({ fullName: 'X', phoneNumber: '5551234567' }))).data
+        ?.httpStatus,
+    ).toBe(401);
   });
 
   it('keeps a password-stage session away from member calls', async () => {
@@ -271,23 +316,43 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     const c = newClient(t);
     await c.trpc.auth.login.mutate({ email: user.email, password: user.password });
     expect((await c.rest('POST', '/api/accept-terms', { accepted: true })).status).toBe(401);
-    expect((await c.rest('PATCH', '/api/users/', { fullName: 'X', phoneNumber: '5551234567' })).status).toBe(401);
+    expect((await c.rest('PATCH', '/api/users/', { fullName: 'X', phoneNumber: '5551234567' })).status).toBe(
+      401,
+    );
   });
 
   it("refuses another site's writes and non-JSON bodies, changing nothing", async () => {
     const user = await t.createUser();
     const c = await signIn(t, user, { acceptTerms: false });
 
-    const crossSite = await c.rest('POST', '/api/accept-terms', { accepted: true }, { origin: 'https://evil.example' });
+    const crossSite = await c.rest(
+      'POST',
+      '/api/accept-terms',
+      { accepted: true },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.status).toBe(403);
-    const fetchSite = await c.rest('POST', '/api/accept-terms', { accepted: true }, { 'sec-fetch-site': 'cross-site' });
+    const fetchSite = await c.rest(
+      'POST',
+      '/api/accept-terms',
+      { accepted: true },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(fetchSite.status).toBe(403);
-    const trpcCross = await c.rest('POST', '/trpc/terms.accept', { accepted: true }, { origin: 'https://evil.example' });
+    const trpcCross = await c.rest(
+      'POST',
+      '/trpc/terms.accept',
+      { accepted: true },
+      { origin: 'https://evil.example' },
+    );
     expect(trpcCross.status).toBe(403);
     const formPost = await c.rest('POST', '/api/accept-terms', undefined, { 'content-type': 'text/plain' });
     expect(formPost.status).toBe(415);
 
-    expect((await c.rest('GET', '/api/check-terms')).body).toEqual({ hasReadTerms: false, otpVerified: true });
+    expect((await c.rest('GET', '/api/check-terms')).body).toEqual({
+      hasReadTerms: false,
+      otpVerified: true,
+    });
   });
 
   it('validates the profile update with the spec rules', async () => {

@@ -26,7 +26,8 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     stranger = await signIn(t, await t.createUser());
   });
 
-  const capsuleIds = async (client = me) => (await client.rest<SenderView[]>('GET', '/api/capsules')).body.map((c) => c.id);
+  const capsuleIds = async (client = me) =>
+    (await client.rest<SenderView[]>('GET', '/api/capsules')).body.map((c) => c.id);
   const statusOf = async (id: string) => (await me.trpc.capsules.byId.query({ id })).status;
 
   async function assigned(count = 1) {
@@ -69,7 +70,10 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       product_name: '5 Legacy Capsules',
       subscriptionsList: [{ name: '5 Legacy Capsules', pricing: [{ price: 199 }] }],
     });
-    expect(await me.trpc.subscriptions.current.query()).toMatchObject({ productName: '5 Legacy Capsules', allowance: 5 });
+    expect(await me.trpc.subscriptions.current.query()).toMatchObject({
+      productName: '5 Legacy Capsules',
+      allowance: 5,
+    });
     // The stranger sees none of it.
     expect((await stranger.rest('GET', '/api/capsules/counts')).body).toMatchObject({ total: 0 });
     expect(await capsuleIds(stranger)).toEqual([]);
@@ -85,11 +89,16 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     expect((await page('?page=4')).body).toHaveLength(0);
     const trpcPage = await me.trpc.capsules.list.query({ page: 2 });
     expect(trpcPage).toMatchObject({ total: 30, page: 2, pageSize: 12, pageCount: 3 });
-    expect(new Set([...first.body, ...(await page('?page=2')).body, ...(await page('?page=3')).body].map((c) => c.id)).size).toBe(30);
+    expect(
+      new Set(
+        [...first.body, ...(await page('?page=2')).body, ...(await page('?page=3')).body].map((c) => c.id),
+      ).size,
+    ).toBe(30);
 
     const contact = await addContact(me);
     const [a, b, c] = first.body;
-    for (const capsule of [a, b, c]) await me.rest('POST', `/api/capsules/${capsule?.id}/recipient`, { contactId: contact.id });
+    for (const capsule of [a, b, c])
+      await me.rest('POST', `/api/capsules/${capsule?.id}/recipient`, { contactId: contact.id });
     await me.rest('POST', '/api/capsules/set-milestone', { capsule: a?.id, capsuleType: 'Wedding' });
     await me.rest('POST', '/api/capsules/set-milestone', { capsule: b?.id, capsuleType: 'Graduation' });
 
@@ -98,7 +107,11 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     expect((await page('?type=Wedding')).body.map((x) => x.id)).toEqual([a?.id]);
     expect((await page('?type=Wedding&type=Graduation')).body).toHaveLength(2);
     expect((await page('?x_status=Sent')).body).toEqual([]);
-    expect((await me.trpc.capsules.list.query({ status: 'Pending_Upload', types: ['Graduation'] })).capsules.map((x) => x.id)).toEqual([b?.id]);
+    expect(
+      (await me.trpc.capsules.list.query({ status: 'Pending_Upload', types: ['Graduation'] })).capsules.map(
+        (x) => x.id,
+      ),
+    ).toEqual([b?.id]);
     expect((await page('?x_status=Bogus')).status).toBe(400);
     expect((await page('?sortby=sideways')).status).toBe(400);
   });
@@ -126,14 +139,24 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
 
     const again = await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: other.id });
     expect(again).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.hasRecipient } });
-    const viaTrpc = await trpcError(me.trpc.capsules.assignRecipient.mutate({ capsuleId: id ?? '', contactId: other.id, permanent: true }));
+    const viaTrpc = await trpcError(
+      me.trpc.capsules.assignRecipient.mutate({ capsuleId: id ?? '', contactId: other.id, permanent: true }),
+    );
     expect(viaTrpc.data?.code).toBe('CONFLICT');
     expect((await me.trpc.capsules.byId.query({ id: id ?? '' })).recipientName).toBe('Grace Turing');
 
     // Editing or deleting the contact leaves the capsule's own copy alone.
     await me.trpc.contacts.update.mutate({
       id: grace.id,
-      contact: { firstName: 'Gracie', lastName: 'H', email: 'new@example.test', phone: null, relationshipType: null, relationshipDetails: null, birthday: null },
+      contact: {
+        firstName: 'Gracie',
+        lastName: 'H',
+        email: 'new@example.test',
+        phone: null,
+        relationshipType: null,
+        relationshipDetails: null,
+        birthday: null,
+      },
     });
     await me.trpc.contacts.delete.mutate({ id: grace.id });
     expect(await me.trpc.capsules.byId.query({ id: id ?? '' })).toMatchObject({
@@ -149,10 +172,14 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     const [id = ''] = await capsuleIds();
     const theirs = await addContact(stranger, 'Eve');
     expect((await me.rest('POST', `/api/capsules/${id}/recipient`, {})).status).toBe(400);
-    expect((await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: theirs.id })).status).toBe(404);
+    expect((await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: theirs.id })).status).toBe(
+      404,
+    );
     const mine = await addContact(me);
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately unconfirmed
-    const unconfirmed = await trpcError(me.trpc.capsules.assignRecipient.mutate({ capsuleId: id, contactId: mine.id, permanent: false as any }));
+    const unconfirmed = await trpcError(
+      // @ts-expect-error the permanence box must be ticked: false is refused
+      me.trpc.capsules.assignRecipient.mutate({ capsuleId: id, contactId: mine.id, permanent: false }),
+    );
     expect(unconfirmed.data?.code).toBe('BAD_REQUEST');
     expect(await statusOf(id)).toBe('Pending_Recipient');
   });
@@ -162,30 +189,77 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     const [pendingRecipient = '', id = ''] = await capsuleIds();
     await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: (await addContact(me)).id });
 
-    const set = (body: Record<string, unknown>) => me.rest<SenderView & { error?: string }>('POST', '/api/capsules/set-milestone', { capsule: id, ...body });
-    expect((await set({ milestoneDate: dateIn(365), capsuleType: 'Graduation', milestoneMessage: 'Proud of you' })).body).toMatchObject({
+    const set = (body: Record<string, unknown>) =>
+      me.rest<SenderView & { error?: string }>('POST', '/api/capsules/set-milestone', {
+        capsule: id,
+        ...body,
+      });
+    expect(
+      (await set({ milestoneDate: dateIn(365), capsuleType: 'Graduation', milestoneMessage: 'Proud of you' }))
+        .body,
+    ).toMatchObject({
       x_studio_delivery_date: dateIn(365),
       x_studio_capsule_type: 'Graduation',
       x_studio_message: 'Proud of you',
     });
-    expect((await set({ milestoneDate: dateIn(-2) })).body).toEqual({ error: CAPSULE_INFO_TEXTS.deliveryDateInPast });
+    expect((await set({ milestoneDate: dateIn(-2) })).body).toEqual({
+      error: CAPSULE_INFO_TEXTS.deliveryDateInPast,
+    });
     const farFuture = `${new Date().getUTCFullYear() + 1201}-01-01`;
-    expect((await set({ milestoneDate: farFuture })).body).toEqual({ error: CAPSULE_INFO_TEXTS.deliveryDateTooFar });
-    expect((await set({ capsuleType: 'Birthday' })).body).toEqual({ error: CAPSULE_INFO_TEXTS.categoryInvalid });
+    expect((await set({ milestoneDate: farFuture })).body).toEqual({
+      error: CAPSULE_INFO_TEXTS.deliveryDateTooFar,
+    });
+    expect((await set({ capsuleType: 'Birthday' })).body).toEqual({
+      error: CAPSULE_INFO_TEXTS.categoryInvalid,
+    });
     expect((await set({})).body).toEqual({ error: CAPSULE_INFO_TEXTS.nothingGiven });
-    expect((await me.rest('POST', '/api/capsules/set-milestone', { capsule: pendingRecipient, capsuleType: 'Wake' })).status).toBe(409);
+    expect(
+      (
+        await me.rest('POST', '/api/capsules/set-milestone', {
+          capsule: pendingRecipient,
+          capsuleType: 'Wake',
+        })
+      ).status,
+    ).toBe(409);
 
-    const error = await trpcError(me.trpc.capsules.setInfo.mutate({ capsuleId: id, info: { deliveryDate: dateIn(-1), category: null, message: null } }));
+    const error = await trpcError(
+      me.trpc.capsules.setInfo.mutate({
+        capsuleId: id,
+        info: { deliveryDate: dateIn(-2), category: null, message: null },
+      }),
+    );
     expect(error.message).toBe(CAPSULE_INFO_TEXTS.deliveryDateInPast);
-    expect(await me.trpc.capsules.byId.query({ id })).toMatchObject({ deliveryDate: dateIn(365), category: 'Graduation' });
+    expect(await me.trpc.capsules.byId.query({ id })).toMatchObject({
+      deliveryDate: dateIn(365),
+      category: 'Graduation',
+    });
 
     // A date only for Milestone_Date capsules.
     await purchase(t, user.email, '3 Journey Capsules');
-    const journey = (await me.trpc.capsules.list.query({ page: 1 })).capsules.find((c) => c.kind === 'journey');
-    await me.trpc.capsules.assignRecipient.mutate({ capsuleId: journey?.id ?? '', contactId: (await addContact(me, 'Joy')).id, permanent: true });
-    const notMilestone = await me.rest('POST', '/api/capsules/set-milestone', { capsule: journey?.id, milestoneDate: dateIn(10) });
-    expect(notMilestone).toMatchObject({ status: 409, body: { error: CAPSULE_INFO_TEXTS.deliveryDateNotAllowed } });
-    expect((await me.rest('POST', '/api/capsules/set-milestone', { capsule: journey?.id, milestoneMessage: 'Any time' })).status).toBe(200);
+    const journey = (await me.trpc.capsules.list.query({ page: 1 })).capsules.find(
+      (c) => c.kind === 'journey',
+    );
+    await me.trpc.capsules.assignRecipient.mutate({
+      capsuleId: journey?.id ?? '',
+      contactId: (await addContact(me, 'Joy')).id,
+      permanent: true,
+    });
+    const notMilestone = await me.rest('POST', '/api/capsules/set-milestone', {
+      capsule: journey?.id,
+      milestoneDate: dateIn(10),
+    });
+    expect(notMilestone).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_INFO_TEXTS.deliveryDateNotAllowed },
+    });
+    expect(
+      (
+        await me.rest('POST', '/api/capsules/set-milestone', {
+          capsule: journey?.id,
+          milestoneMessage: 'Any time',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('locks a stored capsule within 10 days of upload, once, irreversibly', async () => {
@@ -195,15 +269,29 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     await arrangeCapsule(t, day9, { status: 'Needs_Review', uploadDate: daysAgo(t, 9) });
     await arrangeCapsule(t, day11, { status: 'Sent', uploadDate: daysAgo(t, 11) });
 
-    expect((await me.rest<SenderView>('POST', '/api/capsule/lock', { capsuleId: fresh })).body).toMatchObject({ x_capsule_locked: true });
-    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: fresh })).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.alreadyLocked } });
+    expect((await me.rest<SenderView>('POST', '/api/capsule/lock', { capsuleId: fresh })).body).toMatchObject(
+      { x_capsule_locked: true },
+    );
+    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: fresh })).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.alreadyLocked },
+    });
     expect((await me.trpc.capsules.lock.mutate({ capsuleId: day9, confirmed: true })).locked).toBe(true);
-    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: day11 })).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.windowClosed } });
-    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: noVideo })).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.noVideo } });
+    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: day11 })).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.windowClosed },
+    });
+    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: noVideo })).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.noVideo },
+    });
     expect((await me.rest('POST', '/api/capsule/lock', {})).status).toBe(400);
 
     // Locked: no info change, no video deletion.
-    expect((await me.rest('POST', '/api/capsules/set-milestone', { capsule: fresh, milestoneMessage: 'late' })).body).toEqual({
+    expect(
+      (await me.rest('POST', '/api/capsules/set-milestone', { capsule: fresh, milestoneMessage: 'late' }))
+        .body,
+    ).toEqual({
       error: CAPSULE_REFUSALS.locked,
     });
     expect((await me.rest('DELETE', `/api/capsules/${fresh}/video`)).status).toBe(409);
@@ -213,15 +301,27 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
   it('deletes a video within the window (back to Pending_Upload) and refuses it otherwise', async () => {
     const { ids } = await assigned(4);
     const [day9 = '', day11 = '', reviewing = '', noVideo = ''] = ids;
-    await arrangeCapsule(t, day9, { status: 'Sent', uploadDate: daysAgo(t, 9), videoBlobName: 'videos/a.mp4' });
+    await arrangeCapsule(t, day9, {
+      status: 'Sent',
+      uploadDate: daysAgo(t, 9),
+      videoBlobName: 'videos/a.mp4',
+    });
     await arrangeCapsule(t, day11, { status: 'Sent', uploadDate: daysAgo(t, 11) });
     await arrangeCapsule(t, reviewing, { status: 'Reviewing', uploadDate: daysAgo(t, 0) });
 
     const deleted = await me.rest<SenderView>('DELETE', `/api/capsules/${day9}/video`);
     expect(deleted.body).toMatchObject({ x_status: 'Pending_Upload', x_Upload_Date: null });
-    expect(await me.rest('DELETE', `/api/capsules/${day11}/video`)).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.windowClosed } });
-    expect(await me.rest('DELETE', `/api/capsules/${reviewing}/video`)).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.busy } });
-    expect((await trpcError(me.trpc.capsules.deleteVideo.mutate({ capsuleId: noVideo }))).data?.code).toBe('CONFLICT');
+    expect(await me.rest('DELETE', `/api/capsules/${day11}/video`)).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.windowClosed },
+    });
+    expect(await me.rest('DELETE', `/api/capsules/${reviewing}/video`)).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.busy },
+    });
+    expect((await trpcError(me.trpc.capsules.deleteVideo.mutate({ capsuleId: noVideo }))).data?.code).toBe(
+      'CONFLICT',
+    );
     expect(await statusOf(day11)).toBe('Sent');
     expect(await statusOf(reviewing)).toBe('Reviewing');
   });
@@ -229,21 +329,34 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
   it('recovers a capsule marked for deletion to the status it had', async () => {
     const { ids } = await assigned(2);
     const [marked = '', active = ''] = ids;
-    await arrangeCapsule(t, marked, { status: 'To_Delete', statusBeforeDelete: 'Sent', uploadDate: daysAgo(t, 40) });
-    expect((await me.rest('POST', '/api/capsules/set-milestone', { capsule: marked, milestoneMessage: 'x' })).status).toBe(409);
-    expect((await me.rest<SenderView>('POST', '/api/recover-capsule', { capsuleId: marked })).body).toMatchObject({ x_status: 'Sent' });
+    await arrangeCapsule(t, marked, {
+      status: 'To_Delete',
+      statusBeforeDelete: 'Sent',
+      uploadDate: daysAgo(t, 40),
+    });
+    expect(
+      (await me.rest('POST', '/api/capsules/set-milestone', { capsule: marked, milestoneMessage: 'x' }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await me.rest<SenderView>('POST', '/api/recover-capsule', { capsuleId: marked })).body,
+    ).toMatchObject({ x_status: 'Sent' });
     expect(await me.rest('POST', '/api/recover-capsule', { capsuleId: active })).toMatchObject({
       status: 409,
       body: { error: CAPSULE_REFUSALS.notMarkedForDeletion },
     });
-    expect((await trpcError(me.trpc.capsules.recover.mutate({ capsuleId: marked }))).data?.code).toBe('CONFLICT');
+    expect((await trpcError(me.trpc.capsules.recover.mutate({ capsuleId: marked }))).data?.code).toBe(
+      'CONFLICT',
+    );
   });
 
   it('lets exactly one of 20 concurrent lock requests win', async () => {
     const { ids } = await assigned(1);
     const id = ids[0] ?? '';
     await arrangeCapsule(t, id, { status: 'Sent', uploadDate: daysAgo(t, 2) });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => me.rest('POST', '/api/capsule/lock', { capsuleId: id })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => me.rest('POST', '/api/capsule/lock', { capsuleId: id })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
   });
@@ -280,15 +393,26 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     }
     for (const call of [
       stranger.trpc.capsules.byId.query({ id }),
-      stranger.trpc.capsules.assignRecipient.mutate({ capsuleId: id, contactId: theirContact.id, permanent: true }),
-      stranger.trpc.capsules.setInfo.mutate({ capsuleId: id, info: { deliveryDate: null, category: 'Wake', message: null } }),
+      stranger.trpc.capsules.assignRecipient.mutate({
+        capsuleId: id,
+        contactId: theirContact.id,
+        permanent: true,
+      }),
+      stranger.trpc.capsules.setInfo.mutate({
+        capsuleId: id,
+        info: { deliveryDate: null, category: 'Wake', message: null },
+      }),
       stranger.trpc.capsules.lock.mutate({ capsuleId: id, confirmed: true }),
       stranger.trpc.capsules.deleteVideo.mutate({ capsuleId: id }),
       stranger.trpc.capsules.recover.mutate({ capsuleId: id }),
     ]) {
       expect((await trpcError(call)).data?.code).toBe('NOT_FOUND');
     }
-    expect(await me.trpc.capsules.byId.query({ id })).toMatchObject({ status: 'Sent', locked: false, category: null });
+    expect(await me.trpc.capsules.byId.query({ id })).toMatchObject({
+      status: 'Sent',
+      locked: false,
+      category: null,
+    });
   });
 
   it('answers 401 signed out', async () => {

@@ -45,7 +45,12 @@ describe('admin CLI', () => {
   });
 
   async function admin(...args: string[]) {
-    const env = { PATH: testEnv.path, DATA_DIR: dataDir, NODE_ENV: 'development', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const env = {
+      PATH: testEnv.path,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
     try {
       const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env });
       return { code: 0, stdout, stderr };
@@ -56,16 +61,42 @@ describe('admin CLI', () => {
   }
 
   it('creates and lists users, records a purchase, and explains bad arguments', async () => {
-    const created = await admin('user:create', '--email', 'Olive@Example.test', '--password', 'long enough pw', '--name', 'Olive Oyl', '--phone', '+1 555 0100');
+    const created = await admin(
+      'user:create',
+      '--email',
+      'Olive@Example.test',
+      '--password',
+      'long enough pw',
+      '--name',
+      'Olive Oyl',
+      '--phone',
+      '+1 555 0100',
+    );
     expect(created.stdout).toMatch(/Created user olive@example.test/);
     expect((await admin('user:list')).stdout).toMatch(/olive@example\.test\s+Olive Oyl/);
 
-    const duplicate = await admin('user:create', '--email', 'olive@example.test', '--password', 'long enough pw', '--name', 'Other');
+    const duplicate = await admin(
+      'user:create',
+      '--email',
+      'olive@example.test',
+      '--password',
+      'long enough pw',
+      '--name',
+      'Other',
+    );
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toMatch(/already exists/);
 
     expect((await admin('package:list')).stdout).toMatch(/5 Legacy Capsules\s+legacy\s+5 x 5_minutes/);
-    const bought = await admin('purchase:record', '--email', 'olive@example.test', '--package', '5 Legacy Capsules', '--quantity', '2');
+    const bought = await admin(
+      'purchase:record',
+      '--email',
+      'olive@example.test',
+      '--package',
+      '5 Legacy Capsules',
+      '--quantity',
+      '2',
+    );
     expect(bought.stdout).toMatch(/10 capsules, CAD 398.00/);
     const unknown = await admin('purchase:record', '--email', 'olive@example.test', '--package', 'Nope');
     expect(unknown.code).toBe(1);

@@ -75,35 +75,44 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
     ['an impossible birthday', { birthday: '2001-02-30' }, CONTACT_TEXTS.birthdayInvalid],
   ];
 
-  it.each(badPayloads)('refuses %s with the message, over REST and tRPC, writing nothing', async (_, change, message) => {
-    const rest = await me.rest('POST', '/api/contacts', { ...validForm, ...change });
-    expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ error: message });
+  it.each(badPayloads)(
+    'refuses %s with the message, over REST and tRPC, writing nothing',
+    async (_, change, message) => {
+      const rest = await me.rest('POST', '/api/contacts', { ...validForm, ...change });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toEqual({ error: message });
 
-    const input = {
-      ...validInput,
-      relationshipType: 'Family',
-      relationshipDetails: 'Grandparent',
-      ...(change.firstName !== undefined ? { firstName: change.firstName } : {}),
-      ...(change.lastName !== undefined ? { lastName: change.lastName } : {}),
-      ...(change.x_studio_email !== undefined ? { email: change.x_studio_email } : {}),
-      ...(change.phone !== undefined ? { phone: change.phone } : {}),
-      ...(change.x_studio_relationship_type !== undefined ? { relationshipType: change.x_studio_relationship_type } : {}),
-      ...(change.x_relationship_details !== undefined ? { relationshipDetails: change.x_relationship_details } : {}),
-      ...(change.birthday !== undefined ? { birthday: change.birthday } : {}),
-    };
-    // biome-ignore lint/suspicious/noExplicitAny: deliberately invalid input
-    const error = await trpcError(me.trpc.contacts.create.mutate(input as any));
-    expect(error.data?.code).toBe('BAD_REQUEST');
-    expect(error.message).toBe(message);
-    expect(await contactCount(me)).toBe(0);
-  });
+      const input = {
+        ...validInput,
+        relationshipType: 'Family',
+        relationshipDetails: 'Grandparent',
+        ...(change.firstName !== undefined ? { firstName: change.firstName } : {}),
+        ...(change.lastName !== undefined ? { lastName: change.lastName } : {}),
+        ...(change.x_studio_email !== undefined ? { email: change.x_studio_email } : {}),
+        ...(change.phone !== undefined ? { phone: change.phone } : {}),
+        ...(change.x_studio_relationship_type !== undefined
+          ? { relationshipType: change.x_studio_relationship_type }
+          : {}),
+        ...(change.x_relationship_details !== undefined
+          ? { relationshipDetails: change.x_relationship_details }
+          : {}),
+        ...(change.birthday !== undefined ? { birthday: change.birthday } : {}),
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: deliberately invalid input
+      const error = await trpcError(me.trpc.contacts.create.mutate(input as any));
+      expect(error.data?.code).toBe('BAD_REQUEST');
+      expect(error.message).toBe(message);
+      expect(await contactCount(me)).toBe(0);
+    },
+  );
 
   it('accepts the edges: a 7- and a 20-character phone, 1900-01-01, no optional fields', async () => {
     for (const phone of ['5550100', '+1 (555) 010-2030 45']) {
       expect((await me.rest('POST', '/api/contacts', { ...validForm, phone })).status).toBe(201);
     }
-    expect((await me.rest('POST', '/api/contacts', { ...validForm, birthday: '1900-01-01' })).status).toBe(201);
+    expect((await me.rest('POST', '/api/contacts', { ...validForm, birthday: '1900-01-01' })).status).toBe(
+      201,
+    );
     const bare = await me.trpc.contacts.create.mutate({
       firstName: 'Only',
       lastName: 'Names',
@@ -113,13 +122,21 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
       relationshipDetails: '',
       birthday: '',
     });
-    expect(bare).toMatchObject({ phone: null, relationshipType: null, relationshipDetails: null, birthday: null });
+    expect(bare).toMatchObject({
+      phone: null,
+      relationshipType: null,
+      relationshipDetails: null,
+      birthday: null,
+    });
     expect(await contactCount(me)).toBe(4);
   });
 
   it('edits a contact over REST and tRPC; a bad edit changes nothing', async () => {
     const { body } = await me.rest<{ id: string }>('POST', '/api/contacts', validForm);
-    const edited = await me.rest('PATCH', `/api/contacts/${body.id}`, { ...validForm, lastName: 'Hopper-Murray' });
+    const edited = await me.rest('PATCH', `/api/contacts/${body.id}`, {
+      ...validForm,
+      lastName: 'Hopper-Murray',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: body.id, x_name: 'Grace Hopper-Murray' });
 
@@ -131,7 +148,9 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
       contact: { ...validInput, relationshipType: 'Colleague', relationshipDetails: 'Mentor' },
     });
     expect(viaTrpc).toMatchObject({ id: body.id, fullName: 'Alan Turing', relationshipType: 'Colleague' });
-    expect(await me.trpc.contacts.byId.query({ id: body.id })).toMatchObject({ relationshipDetails: 'Mentor' });
+    expect(await me.trpc.contacts.byId.query({ id: body.id })).toMatchObject({
+      relationshipDetails: 'Mentor',
+    });
   });
 
   it('deletes with the id, and answers 400 without one', async () => {
@@ -140,7 +159,9 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
     expect(noId).toMatchObject({ status: 400, body: { error: DELETE_WITHOUT_ID } });
     expect(await contactCount(me)).toBe(1);
 
-    expect(await me.rest('DELETE', '/api/delete-user-contact', { id: body.id })).toMatchObject({ status: 200 });
+    expect(await me.rest('DELETE', '/api/delete-user-contact', { id: body.id })).toMatchObject({
+      status: 200,
+    });
     expect(await contactCount(me)).toBe(0);
 
     const other = await me.trpc.contacts.create.mutate(validInput);
@@ -150,8 +171,14 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
 
   it('searches by name, first part, last part or e-mail, in any case', async () => {
     await me.trpc.contacts.create.mutate(validInput);
-    await me.trpc.contacts.create.mutate({ ...validInput, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@analytical.test' });
-    const names = async (search: string) => (await me.trpc.contacts.list.query({ search })).map((c) => c.fullName);
+    await me.trpc.contacts.create.mutate({
+      ...validInput,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@analytical.test',
+    });
+    const names = async (search: string) =>
+      (await me.trpc.contacts.list.query({ search })).map((c) => c.fullName);
     expect(await names('alan turing')).toEqual(['Alan Turing']);
     expect(await names('LOVE')).toEqual(['Ada Lovelace']);
     expect(await names('ANALYTICAL.test')).toEqual(['Ada Lovelace']);
@@ -170,17 +197,27 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
       me.trpc.contacts.byId.query({ id: theirs.id }),
       me.trpc.contacts.update.mutate({ id: theirs.id, contact: validInput }),
       me.trpc.contacts.delete.mutate({ id: theirs.id }),
-      me.trpc.contacts.groups.create.mutate({ name: 'Mine', relationshipType: 'Friend', contactIds: [theirs.id] }),
+      me.trpc.contacts.groups.create.mutate({
+        name: 'Mine',
+        relationshipType: 'Friend',
+        contactIds: [theirs.id],
+      }),
     ]) {
       expect((await trpcError(call)).data?.code).toBe('NOT_FOUND');
     }
-    expect(await stranger.trpc.contacts.byId.query({ id: theirs.id })).toMatchObject({ fullName: 'Alan Turing' });
+    expect(await stranger.trpc.contacts.byId.query({ id: theirs.id })).toMatchObject({
+      fullName: 'Alan Turing',
+    });
     expect(await me.trpc.contacts.groups.list.query()).toEqual([]);
   });
 
   it('keeps groups: create, rename, add and remove members, delete; scoped to the owner', async () => {
     const alan = await me.trpc.contacts.create.mutate(validInput);
-    const ada = await me.trpc.contacts.create.mutate({ ...validInput, firstName: 'Ada', email: 'ada@example.test' });
+    const ada = await me.trpc.contacts.create.mutate({
+      ...validInput,
+      firstName: 'Ada',
+      email: 'ada@example.test',
+    });
     const sister = await me.trpc.contacts.create.mutate({
       ...validInput,
       firstName: 'Mary',
@@ -188,28 +225,46 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
       relationshipDetails: 'Sibling',
     });
 
-    const group = await me.trpc.contacts.groups.create.mutate({ name: 'Book club', relationshipType: 'Friend', contactIds: [alan.id] });
+    const group = await me.trpc.contacts.groups.create.mutate({
+      name: 'Book club',
+      relationshipType: 'Friend',
+      contactIds: [alan.id],
+    });
     expect(group).toMatchObject({ name: 'Book club', relationshipType: 'Friend', memberIds: [alan.id] });
 
-    const duplicate = await trpcError(me.trpc.contacts.groups.create.mutate({ name: 'book CLUB', relationshipType: 'Friend' }));
+    const duplicate = await trpcError(
+      me.trpc.contacts.groups.create.mutate({ name: 'book CLUB', relationshipType: 'Friend' }),
+    );
     expect(duplicate.data?.code).toBe('CONFLICT');
-    const blank = await trpcError(me.trpc.contacts.groups.create.mutate({ name: '  ', relationshipType: 'Friend' }));
+    const blank = await trpcError(
+      me.trpc.contacts.groups.create.mutate({ name: '  ', relationshipType: 'Friend' }),
+    );
     expect(blank.message).toBe('Group name is required');
 
-    expect(await me.trpc.contacts.groups.rename.mutate({ id: group.id, name: 'Readers' })).toMatchObject({ name: 'Readers' });
-    expect((await me.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [ada.id] })).memberIds).toEqual([
-      alan.id,
-      ada.id,
-    ]);
-    const wrongType = await trpcError(me.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [sister.id] }));
+    expect(await me.trpc.contacts.groups.rename.mutate({ id: group.id, name: 'Readers' })).toMatchObject({
+      name: 'Readers',
+    });
+    expect(
+      (await me.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [ada.id] }))
+        .memberIds,
+    ).toEqual([alan.id, ada.id]);
+    const wrongType = await trpcError(
+      me.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [sister.id] }),
+    );
     expect(wrongType.data?.code).toBe('BAD_REQUEST');
 
-    expect((await me.trpc.contacts.groups.removeMember.mutate({ groupId: group.id, contactId: alan.id })).memberIds).toEqual([
-      ada.id,
-    ]);
+    expect(
+      (await me.trpc.contacts.groups.removeMember.mutate({ groupId: group.id, contactId: alan.id }))
+        .memberIds,
+    ).toEqual([ada.id]);
     // A contact that changes type leaves groups of the old type.
-    await me.trpc.contacts.update.mutate({ id: ada.id, contact: { ...validInput, relationshipType: 'Colleague', relationshipDetails: 'Client' } });
-    expect((await me.trpc.contacts.groups.list.query({ relationshipType: 'Friend' }))[0]?.memberIds).toEqual([]);
+    await me.trpc.contacts.update.mutate({
+      id: ada.id,
+      contact: { ...validInput, relationshipType: 'Colleague', relationshipDetails: 'Client' },
+    });
+    expect((await me.trpc.contacts.groups.list.query({ relationshipType: 'Friend' }))[0]?.memberIds).toEqual(
+      [],
+    );
 
     for (const call of [
       stranger.trpc.contacts.groups.rename.mutate({ id: group.id, name: 'Hijacked' }),

@@ -21,8 +21,14 @@ export async function arrangeCapsule(t: TestApp, capsuleId: string, patch: Updat
 
 export const daysAgo = (t: TestApp, days: number) => new Date(t.clock.now().getTime() - days * 86_400_000);
 
-export async function addContact(client: TestClient, firstName = 'Alan', relationshipType: 'Family' | 'Friend' | 'Colleague' | 'Other' = 'Friend') {
-  const details = { Family: 'Sibling', Friend: 'Best-Friend', Colleague: 'Mentor', Other: 'Teacher' }[relationshipType];
+export async function addContact(
+  client: TestClient,
+  firstName = 'Alan',
+  relationshipType: 'Family' | 'Friend' | 'Colleague' | 'Other' = 'Friend',
+) {
+  const details = { Family: 'Sibling', Friend: 'Best-Friend', Colleague: 'Mentor', Other: 'Teacher' }[
+    relationshipType
+  ];
   return client.trpc.contacts.create.mutate({
     firstName,
     lastName: 'Turing',

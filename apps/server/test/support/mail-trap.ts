@@ -23,8 +23,15 @@ export async function startMailTrap() {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
-          inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: String(mail.html || '') });
+          const to = [mail.to ?? []]
+            .flat()
+            .flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+          inbox.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: String(mail.html || ''),
+          });
           for (const wake of waiters.splice(0)) wake();
           callback();
         })

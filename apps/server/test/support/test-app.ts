@@ -47,10 +47,18 @@ export interface TestUser {
 let userCounter = 0;
 
 /** The whole app on a fresh database, a real SMTP trap and a movable clock, listening on a free port. */
-export async function startTestApp(kind: DatabaseKind, configOverrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  configOverrides: Partial<Config> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-test-'));
   const config: Readonly<Config> = Object.freeze({
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-'.repeat(4), LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-'.repeat(4),
+      LOG_LEVEL: 'silent',
+    }),
     ...configOverrides,
   });
   const database = await openTestDatabase(kind);

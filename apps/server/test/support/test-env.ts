@@ -1,5 +1,4 @@
 // The one place tests read the environment (the lint rule bans process.env elsewhere).
-// biome-ignore lint/style/noProcessEnv: test configuration comes from the environment
 const env = process.env;
 
 export const testEnv = {

@@ -3,7 +3,7 @@ import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hasAcceptedTerms } from '../terms/terms.service.js';
-import { type IssuedSession, endSession, startSession } from './session.service.js';
+import { endSession, type IssuedSession, startSession } from './session.service.js';
 import type { RequestSession } from './session.types.js';
 import { assertNotThrottled, recordFailures } from './throttle.js';
 import { findUserForLogin, updateUserProfile } from './user.repository.js';

@@ -30,13 +30,25 @@ export async function startSession(
   const id = newSessionId();
   await deps.db.transaction().execute(async (trx) => {
     if (previousSessionId) await deleteSession(trx, previousSessionId);
-    await insertSession(trx, { id, userId, stage, createdAt: now, lastSeenAt: now, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    await insertSession(trx, {
+      id,
+      userId,
+      stage,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
   });
   return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
 }
 
 /** Reads the cookie's token and answers the live session, or null. Expired sessions are deleted. */
-export async function resolveSession(deps: AppDeps, token: string | undefined): Promise<RequestSession | null> {
+export async function resolveSession(
+  deps: AppDeps,
+  token: string | undefined,
+): Promise<RequestSession | null> {
   if (!token) return null;
   const sessionId = await readSessionToken(deps.keys, token);
   if (!sessionId) return null;

@@ -14,7 +14,12 @@ export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function updateUserProfile(db: Db, id: string, values: { fullName: string; phoneNumber: string }, at: Date) {
+export function updateUserProfile(
+  db: Db,
+  id: string,
+  values: { fullName: string; phoneNumber: string },
+  at: Date,
+) {
   return db
     .updateTable('users')
     .set({ ...values, updatedAt: at })

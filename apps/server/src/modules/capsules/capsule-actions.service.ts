@@ -1,11 +1,11 @@
 import {
+  type CapsuleFacts,
+  type CapsuleInfo,
   canAssignRecipient,
   canDeleteVideo,
   canLock,
   canRecover,
   canSetCapsuleInfo,
-  type CapsuleFacts,
-  type CapsuleInfo,
   checkCapsuleInfoCriteria,
   type Verdict,
 } from '@capsule/domain';
@@ -14,9 +14,9 @@ import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
-import { lockCapsule, type CapsuleRow } from './capsules.repository.js';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts.service.js';
+import { type CapsuleRow, lockCapsule } from './capsules.repository.js';
 import { CAPSULE_NOT_FOUND, type Capsule, toCapsule } from './capsules.service.js';
 
 // Every sender action runs in one transaction holding the capsule's row lock (SELECT ... FOR
@@ -66,7 +66,12 @@ export interface AssignRecipientInput {
  * Permanent: the capsule keeps its own copy of the contact's name, e-mail and birthday, so a
  * later edit or deletion of the contact never changes who receives it.
  */
-export function assignRecipient(deps: AppDeps, ownerId: string, capsuleId: string, input: AssignRecipientInput) {
+export function assignRecipient(
+  deps: AppDeps,
+  ownerId: string,
+  capsuleId: string,
+  input: AssignRecipientInput,
+) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canAssignRecipient(facts(row)));
     enforce(checkCapsuleInfoCriteria(input.info, row.deliveryCriteria));
@@ -113,7 +118,11 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canLock(facts(row), now));
-    await trx.updateTable('capsules').set({ lockedAt: now, updatedAt: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('capsules')
+      .set({ lockedAt: now, updatedAt: now })
+      .where('id', '=', row.id)
+      .execute();
   });
 }
 

@@ -30,33 +30,49 @@ const isoToCalendarDate = z
 const capsuleRef = z.union([z.string(), z.object({ id: z.string() }).loose()]).optional();
 const refId = (ref: z.infer<typeof capsuleRef>) => (typeof ref === 'string' ? ref : ref?.id);
 const sortBy = z
-  .enum(['default', 'newest', 'oldest', 'delivery'], { error: 'sortby must be default, newest, oldest or delivery' })
+  .enum(['default', 'newest', 'oldest', 'delivery'], {
+    error: 'sortby must be default, newest, oldest or delivery',
+  })
   .optional()
   .transform((v) => (v === undefined || v === 'default' ? 'newest' : v));
-const capsuleIdBody = z.object({ capsuleId: z.string({ error: 'capsuleId is required' }).trim().min(1, 'capsuleId is required') });
+const capsuleIdBody = z.object({
+  capsuleId: z.string({ error: 'capsuleId is required' }).trim().min(1, 'capsuleId is required'),
+});
 
 export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired(deps) };
   const today = earliestToday(deps.clock);
   const legacyInfo = z.object({
-    milestoneDate: isoToCalendarDate.pipe(deliveryDateSchema(today)),
-    milestoneMessage: capsuleMessageSchema,
-    capsuleType: capsuleCategorySchema,
+    milestoneDate: isoToCalendarDate,
+    milestoneMessage: z.string().nullish(),
+    capsuleType: z.string().nullish(),
+  });
+  // At assignment the info is optional: what is given must still be valid.
+  const optionalInfo = z.object({
+    deliveryDate: deliveryDateSchema(today),
+    category: capsuleCategorySchema,
+    message: capsuleMessageSchema,
   });
 
-  app.get('/api/capsules/counts', member, async (request) => myCapsuleCounts(deps, sessionOf(request).user.id));
+  app.get('/api/capsules/counts', member, async (request) =>
+    myCapsuleCounts(deps, sessionOf(request).user.id),
+  );
 
-  app.get<{ Querystring: Record<string, string | string[]> }>('/api/capsules', member, async (request, reply) => {
-    const q = request.query;
-    const query = capsuleListQuerySchema.parse({ status: q.x_status, types: q.type, page: q.page });
-    const sort = sortBy.parse(q.sortby);
-    const page = await listMyCapsules(deps, sessionOf(request).user.id, { ...query, sort });
-    // The legacy answer is a bare list; the paging travels in headers.
-    reply.header('x-total-count', String(page.total));
-    reply.header('x-page', String(page.page));
-    reply.header('x-page-size', String(page.pageSize));
-    return page.capsules.map(toCapsuleSenderView);
-  });
+  app.get<{ Querystring: Record<string, string | string[]> }>(
+    '/api/capsules',
+    member,
+    async (request, reply) => {
+      const q = request.query;
+      const query = capsuleListQuerySchema.parse({ status: q.x_status, types: q.type, page: q.page });
+      const sort = sortBy.parse(q.sortby);
+      const page = await listMyCapsules(deps, sessionOf(request).user.id, { ...query, sort });
+      // The legacy answer is a bare list; the paging travels in headers.
+      reply.header('x-total-count', String(page.total));
+      reply.header('x-page', String(page.page));
+      reply.header('x-page-size', String(page.pageSize));
+      return page.capsules.map(toCapsuleSenderView);
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/capsules/:id', member, async (request) =>
     toCapsuleSenderView(await getMyCapsule(deps, sessionOf(request).user.id, request.params.id)),
@@ -64,12 +80,19 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
 
   app.post<{ Params: { id: string } }>('/api/capsules/:id/recipient', member, async (request) => {
     const body = z
-      .object({ contactId: z.string({ error: 'contactId is required' }).trim().min(1, 'contactId is required') })
-      .and(legacyInfo.partial())
+      .object({
+        contactId: z.string({ error: 'contactId is required' }).trim().min(1, 'contactId is required'),
+      })
+      .and(legacyInfo)
       .parse(request.body ?? {});
+    const info = optionalInfo.parse({
+      deliveryDate: body.milestoneDate,
+      category: body.capsuleType,
+      message: body.milestoneMessage,
+    });
     const capsule = await assignRecipient(deps, sessionOf(request).user.id, request.params.id, {
       contactId: body.contactId,
-      info: { deliveryDate: body.milestoneDate ?? null, message: body.milestoneMessage ?? null, category: body.capsuleType ?? null },
+      info,
     });
     return toCapsuleSenderView(capsule);
   });

@@ -36,7 +36,10 @@ export const capsulesRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, { contactId: input.contactId, info: {} }),
+      assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, {
+        contactId: input.contactId,
+        info: {},
+      }),
     ),
 
   setInfo: protectedProcedure
@@ -44,7 +47,9 @@ export const capsulesRouter = router({
     .mutation(({ ctx, input }) => setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info)),
 
   lock: protectedProcedure
-    .input(z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }))
+    .input(
+      z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }),
+    )
     .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
   deleteVideo: protectedProcedure

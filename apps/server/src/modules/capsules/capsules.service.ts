@@ -2,7 +2,13 @@ import { CAPSULE_PAGE_SIZE, type CapsuleListQuery } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { type CapsuleRow, type CapsuleSort, countCapsules, findCapsule, listCapsules } from './capsules.repository.js';
+import {
+  type CapsuleRow,
+  type CapsuleSort,
+  countCapsules,
+  findCapsule,
+  listCapsules,
+} from './capsules.repository.js';
 
 export const CAPSULE_NOT_FOUND = 'Capsule not found';
 
@@ -82,7 +88,13 @@ export async function listMyCapsules(
     page: query.page,
     pageSize,
   });
-  return { capsules: rows.map(toCapsule), total, page: query.page, pageSize, pageCount: Math.ceil(total / pageSize) };
+  return {
+    capsules: rows.map(toCapsule),
+    total,
+    page: query.page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
 }
 
 export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): Promise<Capsule> {

@@ -14,7 +14,13 @@ const PACKAGE_COLUMNS = [
 ] as const;
 
 export function listPackages(db: Db) {
-  return db.selectFrom('capsulePackages').select(PACKAGE_COLUMNS).orderBy('kind').orderBy('capsuleCount').orderBy('name').execute();
+  return db
+    .selectFrom('capsulePackages')
+    .select(PACKAGE_COLUMNS)
+    .orderBy('kind')
+    .orderBy('capsuleCount')
+    .orderBy('name')
+    .execute();
 }
 
 /** Packages are named as the store names them; the match ignores case. */

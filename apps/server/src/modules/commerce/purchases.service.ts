@@ -4,9 +4,17 @@ import { AppError, notFound } from '../../errors.js';
 import { findActivePackageByName } from './packages.repository.js';
 
 export const recordPurchaseSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Invalid email address' })),
   packageName: z.string().trim().min(1, 'A package name is required'),
-  quantity: z.coerce.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(100, 'Quantity must be at most 100'),
+  quantity: z.coerce
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(100, 'Quantity must be at most 100'),
   /** The store's order reference, when the store gives one (the payment webhook will). */
   orderNumber: z.string().trim().min(1).max(100).optional(),
   providerPaymentId: z.string().trim().min(1).max(200).optional(),
@@ -66,7 +74,9 @@ export async function recordPurchase(deps: Pick<AppDeps, 'db' | 'clock'>, raw: R
         productName: pkg.name,
         quantity: input.quantity,
         price: pkg.price,
-        pricing: JSON.stringify([{ price: Number(pkg.price), annualStorageFee: Number(pkg.annualStorageFee) }]),
+        pricing: JSON.stringify([
+          { price: Number(pkg.price), annualStorageFee: Number(pkg.annualStorageFee) },
+        ]),
         orderNumber: input.orderNumber ?? null,
         orderName: `${pkg.name} x ${input.quantity}`,
         createdAt: now,

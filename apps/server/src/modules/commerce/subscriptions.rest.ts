@@ -9,7 +9,12 @@ export function registerSubscriptionsRest(app: FastifyInstance, deps: AppDeps) {
     const summary = await currentSubscription(deps, sessionOf(request).user.id);
     return {
       product_name: summary.productName,
-      subscriptionsList: summary.subscriptions.map((s) => ({ id: s.id, name: s.name, quantity: s.quantity, pricing: s.pricing })),
+      subscriptionsList: summary.subscriptions.map((s) => ({
+        id: s.id,
+        name: s.name,
+        quantity: s.quantity,
+        pricing: s.pricing,
+      })),
     };
   });
 }

@@ -5,7 +5,13 @@ export interface SubscriptionSummary {
   /** The latest purchase's product name; its first word is the capsule allowance. */
   productName: string | null;
   allowance: number | null;
-  subscriptions: Array<{ id: string; name: string; quantity: number; pricing: Array<{ price: number }>; createdAt: string }>;
+  subscriptions: Array<{
+    id: string;
+    name: string;
+    quantity: number;
+    pricing: Array<{ price: number }>;
+    createdAt: string;
+  }>;
 }
 
 function pricingList(value: unknown, fallback: string): Array<{ price: number }> {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
 import type { ContactInput } from '@capsule/domain';
+import type { Db } from '../../db/database.js';
 
 // Every query takes the owner: a contact is only ever read or changed through its owner's id.
 

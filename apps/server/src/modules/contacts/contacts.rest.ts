@@ -12,7 +12,10 @@ export const DELETE_WITHOUT_ID = 'Choose the contact to delete: the request must
 
 // The old client sent DELETE /api/delete-user-contact without the id (spec section 7); ours
 // sends it in the body ({ id } or { contactId }) or the query (?id=). No id is a 400.
-const deleteTarget = z.object({ id: z.string().trim().min(1).optional(), contactId: z.string().trim().min(1).optional() });
+const deleteTarget = z.object({
+  id: z.string().trim().min(1).optional(),
+  contactId: z.string().trim().min(1).optional(),
+});
 
 export function registerContactsRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired(deps) };

@@ -1,10 +1,16 @@
 import { contactInputSchema, groupNameSchema } from '@capsule/domain';
 import { z } from 'zod';
+import { systemClock } from '../../lib/clock.js';
 import { idSchema } from '../../lib/ids.js';
 import { latestToday } from '../../lib/today.js';
-import { systemClock } from '../../lib/clock.js';
 import { protectedProcedure, router } from '../../trpc/init.js';
-import { createContact, editContact, getMyContact, listMyContacts, removeContact } from './contacts.service.js';
+import {
+  createContact,
+  editContact,
+  getMyContact,
+  listMyContacts,
+  removeContact,
+} from './contacts.service.js';
 import {
   addGroupMembers,
   createGroup,
@@ -15,7 +21,9 @@ import {
 } from './groups.service.js';
 
 const contactInput = contactInputSchema(latestToday(systemClock));
-const groupType = z.enum(['Family', 'Friend'], { error: 'Groups exist for Family and Friend contacts only.' });
+const groupType = z.enum(['Family', 'Friend'], {
+  error: 'Groups exist for Family and Friend contacts only.',
+});
 
 export const contactsRouter = router({
   list: protectedProcedure
@@ -51,7 +59,13 @@ export const contactsRouter = router({
       .query(({ ctx, input }) => listMyGroups(ctx.deps, ctx.session.user.id, input?.relationshipType)),
 
     create: protectedProcedure
-      .input(z.object({ name: groupNameSchema, relationshipType: groupType, contactIds: z.array(idSchema).max(1000).default([]) }))
+      .input(
+        z.object({
+          name: groupNameSchema,
+          relationshipType: groupType,
+          contactIds: z.array(idSchema).max(1000).default([]),
+        }),
+      )
       .mutation(({ ctx, input }) => createGroup(ctx.deps, ctx.session.user.id, input)),
 
     rename: protectedProcedure
@@ -64,10 +78,14 @@ export const contactsRouter = router({
 
     addMembers: protectedProcedure
       .input(z.object({ groupId: idSchema, contactIds: z.array(idSchema).min(1).max(1000) }))
-      .mutation(({ ctx, input }) => addGroupMembers(ctx.deps, ctx.session.user.id, input.groupId, input.contactIds)),
+      .mutation(({ ctx, input }) =>
+        addGroupMembers(ctx.deps, ctx.session.user.id, input.groupId, input.contactIds),
+      ),
 
     removeMember: protectedProcedure
       .input(z.object({ groupId: idSchema, contactId: idSchema }))
-      .mutation(({ ctx, input }) => removeGroupMember(ctx.deps, ctx.session.user.id, input.groupId, input.contactId)),
+      .mutation(({ ctx, input }) =>
+        removeGroupMember(ctx.deps, ctx.session.user.id, input.groupId, input.contactId),
+      ),
   }),
 });

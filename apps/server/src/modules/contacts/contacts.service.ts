@@ -51,7 +51,12 @@ export async function createContact(deps: AppDeps, ownerId: string, input: Conta
  * Capsules keep their own copy of the recipient's name and e-mail (taken at assignment), so
  * editing a contact never changes who an assigned capsule goes to.
  */
-export async function editContact(deps: AppDeps, ownerId: string, id: string, input: ContactInput): Promise<Contact> {
+export async function editContact(
+  deps: AppDeps,
+  ownerId: string,
+  id: string,
+  input: ContactInput,
+): Promise<Contact> {
   if (!isUuid(id)) throw notFound(CONTACT_NOT_FOUND);
   const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await updateContact(trx, ownerId, id, input, deps.clock.now());

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-const GROUP_COLUMNS = ['contactGroups.id', 'contactGroups.name', 'contactGroups.relationshipType', 'contactGroups.createdAt'] as const;
+const GROUP_COLUMNS = [
+  'contactGroups.id',
+  'contactGroups.name',
+  'contactGroups.relationshipType',
+  'contactGroups.createdAt',
+] as const;
 
 export async function listGroups(db: Db, ownerId: string, relationshipType?: string) {
   let query = db
@@ -10,7 +15,9 @@ export async function listGroups(db: Db, ownerId: string, relationshipType?: str
     .select((eb) =>
       eb
         .selectFrom('contactGroupMembers')
-        .select(sql<string[]>`coalesce(array_agg(contact_id::text order by added_at, contact_id), '{}')`.as('ids'))
+        .select(
+          sql<string[]>`coalesce(array_agg(contact_id::text order by added_at, contact_id), '{}')`.as('ids'),
+        )
         .whereRef('contactGroupMembers.groupId', '=', 'contactGroups.id')
         .as('memberIds'),
     )
@@ -47,7 +54,12 @@ export function renameGroup(db: Db, ownerId: string, id: string, name: string, n
 }
 
 export function deleteGroup(db: Db, ownerId: string, id: string) {
-  return db.deleteFrom('contactGroups').where('userId', '=', ownerId).where('id', '=', id).returning('id').executeTakeFirst();
+  return db
+    .deleteFrom('contactGroups')
+    .where('userId', '=', ownerId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
 }
 
 export async function addMembers(db: Db, groupId: string, contactIds: string[]) {
@@ -79,7 +91,11 @@ export function ownedContacts(db: Db, ownerId: string, ids: string[]) {
     .execute();
 }
 
-export async function removeMembershipsOfOtherTypes(db: Db, contactId: string, relationshipType: string | null) {
+export async function removeMembershipsOfOtherTypes(
+  db: Db,
+  contactId: string,
+  relationshipType: string | null,
+) {
   await db
     .deleteFrom('contactGroupMembers')
     .where('contactId', '=', contactId)

@@ -43,11 +43,16 @@ async function checkMembers(deps: AppDeps, ownerId: string, type: string, contac
   if (!unique.every(isUuid)) throw notFound(CONTACT_NOT_FOUND);
   const found = await ownedContacts(deps.db, ownerId, unique);
   if (found.length !== unique.length) throw notFound(CONTACT_NOT_FOUND);
-  if (found.some((c) => c.relationshipType !== type)) throw new AppError('BAD_INPUT', GROUP_ERRORS.wrongType(type));
+  if (found.some((c) => c.relationshipType !== type))
+    throw new AppError('BAD_INPUT', GROUP_ERRORS.wrongType(type));
   return unique;
 }
 
-export async function listMyGroups(deps: AppDeps, ownerId: string, type?: GroupType): Promise<ContactGroup[]> {
+export async function listMyGroups(
+  deps: AppDeps,
+  ownerId: string,
+  type?: GroupType,
+): Promise<ContactGroup[]> {
   const rows = await listGroups(deps.db, ownerId, type);
   return rows.map((g) => ({ ...g, memberIds: g.memberIds ?? [], createdAt: g.createdAt.toISOString() }));
 }

@@ -54,7 +54,10 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
     expiresAt: addMinutes(now, OTP_RULES.validMinutes),
   });
   try {
-    await deps.mailer.send({ to: session.user.email, ...oneTimeCodeMail(session.user.fullName, code, OTP_RULES.validMinutes) });
+    await deps.mailer.send({
+      to: session.user.email,
+      ...oneTimeCodeMail(session.user.fullName, code, OTP_RULES.validMinutes),
+    });
   } catch (error) {
     // A code nobody received must not count against the user's limits or stay guessable.
     await deps.db.deleteFrom('oneTimeCodes').where('id', '=', row.id).execute();
@@ -78,7 +81,8 @@ export async function verifyCode(
   const now = deps.clock.now();
   const code = await takeAttempt(deps.db, session.id, now, OTP_RULES.maxAttempts);
   if (!code) throw new AppError('BAD_INPUT', OTP_TEXTS.noLiveCode);
-  const matches = /^\d{6}$/.test(input.oneTimeCode) && oneTimeCodeMatches(deps.keys, input.oneTimeCode, code.codeHash);
+  const matches =
+    /^\d{6}$/.test(input.oneTimeCode) && oneTimeCodeMatches(deps.keys, input.oneTimeCode, code.codeHash);
   if (!matches) {
     await recordFailures(deps.db, deps.clock, [
       ['otp_ip', meta.ip],

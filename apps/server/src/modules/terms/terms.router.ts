@@ -1,5 +1,5 @@
 import { acceptTermsSchema } from '@capsule/domain';
-import { sessionProcedure, verifiedProcedure, router } from '../../trpc/init.js';
+import { router, sessionProcedure, verifiedProcedure } from '../../trpc/init.js';
 import { acceptTerms, checkTerms } from './terms.service.js';
 
 export const termsRouter = router({

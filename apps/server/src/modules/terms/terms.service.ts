@@ -28,7 +28,12 @@ export async function acceptTerms(deps: AppDeps, session: RequestSession, meta: 
   }
   await deps.db
     .insertInto('termsAcceptances')
-    .values({ userId: session.user.id, termsVersion: TERMS_VERSION, acceptedAt: deps.clock.now(), ip: meta.ip })
+    .values({
+      userId: session.user.id,
+      termsVersion: TERMS_VERSION,
+      acceptedAt: deps.clock.now(),
+      ip: meta.ip,
+    })
     .onConflict((oc) => oc.columns(['userId', 'termsVersion']).doNothing())
     .execute();
   return { success: true as const, hasReadTerms: true as const, termsVersion: TERMS_VERSION };

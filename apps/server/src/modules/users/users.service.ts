@@ -7,7 +7,11 @@ import { hashPassword } from '../../lib/passwords.js';
 // Accounts come from the main site (behaviour.md): operators create them with the admin CLI,
 // later the business-system sync does. There is no sign-up.
 export const newUserSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Invalid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Invalid email address' })),
   password: z.string().min(8, 'The password must have at least 8 characters').max(1024),
   fullName: z.string().trim().min(1, 'Full name is required').max(200),
   phoneNumber: z.string().trim().regex(PHONE_PATTERN, 'Invalid phone number').optional(),
@@ -20,7 +24,12 @@ export async function createUser(db: Db, input: NewUserInput) {
   const existing = await db
     .selectFrom('users')
     .select('id')
-    .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', user.email), eb('username', '=', user.username ?? user.email)]))
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), '=', user.email),
+        eb('username', '=', user.username ?? user.email),
+      ]),
+    )
     .executeTakeFirst();
   if (existing) throw new AppError('CONFLICT', `A user with the e-mail ${user.email} already exists.`);
   return db

@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './20261123_0001_users_and_auth.js';
+import * as m0002 from './20261123_0002_contacts.js';
+import * as m0003 from './20261123_0003_commerce_and_capsules.js';
+import * as m0004 from './20261123_0004_affiliates_and_sync.js';
+
+// Every migration, listed statically (not read from a folder at run time) so the server, the
+// admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
+// names: a new file gets a later name and a line at the end here.
+export const migrations: Record<string, Migration> = {
+  '20261123_0001_users_and_auth': m0001,
+  '20261123_0002_contacts': m0002,
+  '20261123_0003_commerce_and_capsules': m0003,
+  '20261123_0004_affiliates_and_sync': m0004,
+};
