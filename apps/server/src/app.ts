@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyRateLimit, {
-    max: 600,
+    max: deps.config.apiRateLimit,
     timeWindow: '1 minute',
     allowList: (request) => !isApiPath(request.url),
     errorResponseBuilder: (_req, ctx) => ({

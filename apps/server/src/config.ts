@@ -38,6 +38,8 @@ const envSchema = z.object({
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_USER: z.enum(['on', 'off']).default('on'),
+  /** Requests per minute per client IP on /api and /trpc (a flood guard; sign-in has its own limits). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
   SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
 });
@@ -59,6 +61,7 @@ export interface Config {
   logLevel: string;
   demoUser: boolean;
   mailInboxPort: number;
+  apiRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     demoUser: e.DEMO_USER === 'on' && !isProduction,
     mailInboxPort: e.MAIL_INBOX_PORT,
+    apiRateLimit: e.API_RATE_LIMIT,
   });
 }
