@@ -28,7 +28,8 @@ interface MailDevEmail {
   to: Array<{ address: string }>;
   subject: string;
   text: string;
-  date: string;
+  /** When MailDev received it (whole seconds). */
+  time: string;
 }
 
 /**
@@ -84,8 +85,9 @@ export async function startPortal() {
         const response = await fetch(`${catcher.inboxUrl}/api/email`);
         const mails = ((await response.json()) as MailDevEmail[])
           .filter((m) => m.to.some((to) => to.address.toLowerCase() === email.toLowerCase()))
-          .filter((m) => new Date(m.date) >= after)
-          .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+          // MailDev keeps whole seconds: allow for the truncation.
+          .filter((m) => Date.parse(m.time) >= after.getTime() - 2000)
+          .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
         const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
         if (code) return code;
         if (Date.now() > deadline) throw new Error(`No code arrived in the mail catcher for ${email}`);
