@@ -1,0 +1,22 @@
+// Every path of the spec's route table (section 2), named once.
+export const ROUTES = {
+  root: '/',
+  login: '/login',
+  auth: '/auth',
+  verifyOtp: '/verify-otp',
+  dashboard: '/dashboard',
+  contacts: '/contacts',
+  familyTree: '/family-tree',
+  friendsTree: '/friends-tree',
+  colleagues: '/colleagues',
+  settings: '/settings',
+  receivedCapsules: '/received-capsules',
+  terms: '/terms-and-conditions',
+} as const;
+
+export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** Location state the guard leaves on '/' when its terms check failed (spec section 4, step 5). */
+export interface RootLocationState {
+  termsCheckFailed?: boolean;
+}

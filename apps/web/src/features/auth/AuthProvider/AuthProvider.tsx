@@ -1,0 +1,209 @@
+import { AUTH_TEXTS, type LoginInput } from '@capsule/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../../app/routes';
+import { browser } from '../../../lib/browser';
+import { httpStatusOf, refusalMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useTRPCClient } from '../../../lib/trpc';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthState,
+  type AuthUser,
+  INITIAL_AUTH_STATE,
+  type VerifyOtpResult,
+} from './auth-context';
+
+const SIGNED_OUT: AuthState = { ...INITIAL_AUTH_STATE, authCheckComplete: true };
+
+/**
+ * The auth state of spec section 3 and its transitions (section 4, 'Auth'). It lives inside
+ * the router because logging out navigates. Every transition empties the query cache: data
+ * read under one session must not be shown under the next.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  const patch = useCallback((next: Partial<AuthState>) => setState((prev) => ({ ...prev, ...next })), []);
+
+  // On start: the login status. Fully signed in means verified; a password-stage session
+  // (a reload on the code screen) is authenticated but still owes its code.
+  useEffect(() => {
+    let cancelled = false;
+    client.auth.status
+      .query()
+      .then((status) => {
+        if (cancelled) return;
+        if (status.loggedIn) {
+          setState({
+            ...SIGNED_OUT,
+            isAuthenticated: true,
+            otpVerified: true,
+            termsAndConditionsRead: status.hasReadTerms,
+            user: status.user,
+          });
+        } else if (status.requiresOtp) {
+          setState({ ...SIGNED_OUT, isAuthenticated: true, termsAndConditionsRead: status.hasReadTerms });
+        } else {
+          setState(SIGNED_OUT);
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setState(SIGNED_OUT);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+
+  // A data call answered 401: the session ended on the server (idle timeout, logout
+  // elsewhere). Drop to signed out; the guard then sends the user to sign in.
+  const sessionLost = useRef(() => {});
+  sessionLost.current = () => {
+    if (!state.isAuthenticated) return;
+    setState(SIGNED_OUT);
+    queueMicrotask(() => queryClient.clear());
+  };
+  useEffect(() => {
+    const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      if (
+        event.type === 'updated' &&
+        event.action?.type === 'error' &&
+        httpStatusOf(event.action.error) === 401
+      ) {
+        sessionLost.current();
+      }
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe(onEvent);
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe(onEvent);
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+
+  const sendOtp = useCallback(async () => {
+    try {
+      await client.otp.send.mutate();
+      patch({ emailSent: true });
+      return true;
+    } catch (error) {
+      // A resend limit (429) says when to try again: more useful than the generic text.
+      const description =
+        httpStatusOf(error) === 429
+          ? refusalMessage(error, AUTH_TEXTS.otpSendFailedBody)
+          : AUTH_TEXTS.otpSendFailedBody;
+      toast({ title: AUTH_TEXTS.otpSendFailedTitle, description, variant: 'destructive' });
+      return false;
+    }
+  }, [client, patch]);
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      patch({ isLoading: true, error: null });
+      try {
+        const result = await client.auth.login.mutate(input);
+        queryClient.clear();
+        if (result.success && result.requiresOtp) {
+          setState({
+            ...SIGNED_OUT,
+            isAuthenticated: true,
+            termsAndConditionsRead: result.hasReadTerms,
+            isLoading: false,
+          });
+          toast({ title: AUTH_TEXTS.otpRequiredTitle, description: AUTH_TEXTS.otpRequiredBody });
+          await sendOtp();
+          return;
+        }
+        // Success without a code step is not something this server does: say so, and take
+        // the server's own word for where the session stands.
+        toast({ title: AUTH_TEXTS.somethingWrongTitle, description: AUTH_TEXTS.somethingWrongBody });
+        const status = await client.auth.status.query().catch(() => null);
+        setState(
+          status?.loggedIn
+            ? {
+                ...SIGNED_OUT,
+                isAuthenticated: true,
+                otpVerified: true,
+                termsAndConditionsRead: status.hasReadTerms,
+                user: status.user,
+              }
+            : SIGNED_OUT,
+        );
+      } catch (error) {
+        patch({ isLoading: false, error: refusalMessage(error, AUTH_TEXTS.loginFailed) });
+      }
+    },
+    [client, patch, queryClient, sendOtp],
+  );
+
+  const verifyOtp = useCallback(
+    async (oneTimeCode: string): Promise<VerifyOtpResult> => {
+      patch({ isLoading: true });
+      try {
+        const result = await client.otp.verify.mutate({ oneTimeCode });
+        queryClient.clear();
+        // The code answer carries no user: the status call does.
+        const status = await client.auth.status.query().catch(() => null);
+        setState((prev) => ({
+          ...prev,
+          isAuthenticated: true,
+          otpVerified: true,
+          authCheckComplete: true,
+          termsAndConditionsRead: result.hasReadTerms,
+          isLoading: false,
+          user: status?.user ?? prev.user,
+        }));
+        return { hasReadTerms: result.hasReadTerms };
+      } catch (error) {
+        patch({ isLoading: false });
+        throw error;
+      }
+    },
+    [client, patch, queryClient],
+  );
+
+  const endSession = useCallback(async () => {
+    // A failed logout is ignored (spec section 8): the local state is cleared regardless.
+    await client.auth.logout.mutate().catch(() => undefined);
+    setState(SIGNED_OUT);
+    queryClient.clear();
+  }, [client, queryClient]);
+
+  const logout = useCallback(async () => {
+    await endSession();
+    navigate(ROUTES.login, { replace: true });
+  }, [endSession, navigate]);
+
+  const backToLogin = useCallback(async () => {
+    browser.clearSessionStorage();
+    await endSession();
+    navigate(ROUTES.login, { replace: true });
+    browser.reload();
+  }, [endSession, navigate]);
+
+  const markTermsRead = useCallback(() => patch({ termsAndConditionsRead: true }), [patch]);
+  const setUser = useCallback((user: AuthUser) => patch({ user }), [patch]);
+  const clearError = useCallback(() => patch({ error: null }), [patch]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      login,
+      sendOtp,
+      verifyOtp,
+      logout,
+      backToLogin,
+      markTermsRead,
+      setUser,
+      clearError,
+    }),
+    [state, login, sendOtp, verifyOtp, logout, backToLogin, markTermsRead, setUser, clearError],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

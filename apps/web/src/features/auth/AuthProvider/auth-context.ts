@@ -1,0 +1,58 @@
+import type { LoginInput } from '@capsule/domain';
+import type { RouterOutputs } from '@capsule/server/app-router';
+import { createContext, useContext } from 'react';
+
+export type AuthUser = NonNullable<RouterOutputs['auth']['status']['user']>;
+
+/** Spec section 3, 'Auth state'. */
+export interface AuthState {
+  isAuthenticated: boolean;
+  otpVerified: boolean;
+  termsAndConditionsRead: boolean;
+  authCheckComplete: boolean;
+  emailSent: boolean;
+  /** A sign-in call (password or code) is in flight. */
+  isLoading: boolean;
+  /** The last sign-in error, shown once by the sign-in screen and then cleared. */
+  error: string | null;
+  user: AuthUser | null;
+}
+
+export interface VerifyOtpResult {
+  hasReadTerms: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  /** Password step (spec section 4, 'Sign-in flow'); failures land in `error`. */
+  login: (input: LoginInput) => Promise<void>;
+  /** Asks the server to mail a code; toasts 'Error sending OTP' and answers false on failure. */
+  sendOtp: () => Promise<boolean>;
+  /** Code step; throws the call's error so the screen can word it. */
+  verifyOtp: (oneTimeCode: string) => Promise<VerifyOtpResult>;
+  /** Ends the session (a failure is ignored) and goes to /login. */
+  logout: () => Promise<void>;
+  /** 'Back to login' on the code screen: also clears session storage and reloads the page. */
+  backToLogin: () => Promise<void>;
+  markTermsRead: () => void;
+  setUser: (user: AuthUser) => void;
+  clearError: () => void;
+}
+
+export const INITIAL_AUTH_STATE: AuthState = {
+  isAuthenticated: false,
+  otpVerified: false,
+  termsAndConditionsRead: false,
+  authCheckComplete: false,
+  emailSent: false,
+  isLoading: false,
+  error: null,
+  user: null,
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,79 @@
+import { TERMS_TEXTS } from '@capsule/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADA, awaitingCode, signedIn, signedOut } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { deferred, networkError } from '../../../test/trpc-mock';
+import { GUARD_TEXTS } from './ProtectedRoute';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('protected-route guard', () => {
+  it("shows 'Checking authentication...', then 'Loading route...', then the page", async () => {
+    const status = deferred<unknown>();
+    const terms = deferred<unknown>();
+    renderApp({
+      route: '/contacts',
+      handlers: { 'auth.status': () => status.promise, 'terms.check': () => terms.promise },
+    });
+
+    expect(await screen.findByText(GUARD_TEXTS.checkingAuth)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'My Contacts' })).toBeNull();
+
+    status.resolve({ loggedIn: true, requiresOtp: false, hasReadTerms: true, user: ADA });
+    expect(await screen.findByText(GUARD_TEXTS.loadingRoute)).toBeTruthy();
+    expect(screen.queryByText(GUARD_TEXTS.checkingAuth)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'My Contacts' })).toBeNull();
+
+    terms.resolve({ hasReadTerms: true, otpVerified: true });
+    expect(await screen.findByRole('heading', { name: 'My Contacts' })).toBeTruthy();
+    expect(location()).toBe('/contacts');
+  });
+
+  it('sends a verified user who has not read the terms to /terms-and-conditions', async () => {
+    renderApp({ route: '/dashboard', handlers: signedIn(ADA, false) });
+
+    expect(await screen.findByRole('heading', { name: TERMS_TEXTS.title })).toBeTruthy();
+    expect(location()).toBe('/terms-and-conditions');
+    expect(screen.queryByRole('heading', { name: 'My Capsules' })).toBeNull();
+  });
+
+  it('renders the terms page itself while the terms are unread', async () => {
+    renderApp({ route: '/terms-and-conditions', handlers: signedIn(ADA, false) });
+
+    expect(await screen.findByRole('button', { name: TERMS_TEXTS.submit })).toBeTruthy();
+    expect(location()).toBe('/terms-and-conditions');
+  });
+
+  it('sends a signed-out visitor through / to the sign-in screen', async () => {
+    const { calls } = renderApp({ route: '/settings', handlers: signedOut });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(calls.some((call) => call.path === 'terms.check')).toBe(false);
+  });
+
+  it('sends a session that still owes its code to /verify-otp', async () => {
+    renderApp({ route: '/received-capsules', handlers: awaitingCode });
+
+    expect(await screen.findByLabelText(/One-Time Password/)).toBeTruthy();
+    expect(location()).toBe('/verify-otp');
+  });
+
+  it('redirects to / with no message when the terms check fails', async () => {
+    renderApp({
+      route: '/dashboard',
+      handlers: {
+        ...signedIn(),
+        'terms.check': () => {
+          throw networkError();
+        },
+      },
+    });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(location()).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'My Capsules' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { ActionIcon, Box, Container, Divider, Grid, Group, Stack, Text } from '@mantine/core';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandYoutube,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import {
+  EXTERNAL_LINKS,
+  newTab,
+  PRODUCT_NAME,
+  SOCIAL_LINKS,
+  type SocialNetwork,
+} from '../../../app/external-links';
+import { Logo } from '../Logo/Logo';
+import classes from './Footer.module.css';
+
+const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<IconProps>> = {
+  Facebook: IconBrandFacebook,
+  Instagram: IconBrandInstagram,
+  YouTube: IconBrandYoutube,
+  LinkedIn: IconBrandLinkedin,
+};
+
+const COLUMNS = [
+  {
+    heading: 'Product',
+    links: [
+      { label: 'About', href: EXTERNAL_LINKS.about },
+      { label: 'Shop', href: EXTERNAL_LINKS.shop },
+    ],
+  },
+  {
+    heading: 'Resources',
+    links: [
+      { label: 'Guide', href: EXTERNAL_LINKS.guide },
+      { label: 'FAQs', href: EXTERNAL_LINKS.faqs },
+    ],
+  },
+  {
+    heading: 'Legal',
+    links: [
+      { label: 'Terms of Service', href: EXTERNAL_LINKS.terms },
+      { label: 'Privacy Policy', href: EXTERNAL_LINKS.privacy },
+    ],
+  },
+  {
+    heading: 'Contact Us',
+    links: [{ label: 'Get in touch', href: EXTERNAL_LINKS.contact }],
+  },
+] as const;
+
+/** Spec section 2, 'Footer'. */
+export function Footer() {
+  return (
+    <Box component="footer" className={classes.footer} py="xl">
+      <Container size="lg">
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="xs" maw={320}>
+              <Logo size={28} />
+              <Text size="sm" c="dimmed">
+                Video messages kept safe for the people you love, delivered when the moment comes.
+              </Text>
+              <Group gap={4} aria-label="Social media">
+                {SOCIAL_LINKS.map((social) => {
+                  const Icon = SOCIAL_ICONS[social.label];
+                  return (
+                    <ActionIcon
+                      key={social.label}
+                      component="a"
+                      href={social.href}
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={`${PRODUCT_NAME} on ${social.label}`}
+                      {...newTab}
+                    >
+                      <Icon size={20} stroke={1.6} />
+                    </ActionIcon>
+                  );
+                })}
+              </Group>
+            </Stack>
+          </Grid.Col>
+          {COLUMNS.map((column) => (
+            <Grid.Col key={column.heading} span={{ base: 6, sm: 3, md: 2 }}>
+              <nav aria-label={column.heading}>
+                <div className={classes.heading}>{column.heading}</div>
+                {column.links.map((link) => (
+                  <a key={link.label} href={link.href} className={classes.link} {...newTab}>
+                    {link.label}
+                  </a>
+                ))}
+              </nav>
+            </Grid.Col>
+          ))}
+        </Grid>
+        <Divider my="lg" />
+        <Text size="xs" c="dimmed" ta="center">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+        </Text>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { initials } from '@capsule/domain';
+import { Avatar, Badge, Burger, Button, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { newTab } from '../../../app/external-links';
+import { ROUTES } from '../../../app/routes';
+import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { displayName } from '../display-name';
+import { Logo } from '../Logo/Logo';
+import { HEADER_EXTERNAL_ITEMS } from '../nav-items';
+import classes from './Header.module.css';
+
+const UserMenu = lazy(() => import('../UserMenu/UserMenu'));
+
+interface HeaderProps {
+  mobileNavOpened: boolean;
+  onToggleMobileNav: () => void;
+}
+
+/** Spec section 2, 'Header': signed-in links and user menu, or Login and Sign Up. */
+export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
+  const { isAuthenticated, otpVerified, user } = useAuth();
+  const signedIn = isAuthenticated && otpVerified;
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileNavOpened}
+          onClick={onToggleMobileNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={mobileNavOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <Link
+          to={signedIn ? ROUTES.dashboard : ROUTES.login}
+          className={classes.brand}
+          aria-label="Legacy Capsule home"
+        >
+          <Logo />
+        </Link>
+        {signedIn && (
+          <Badge variant="light" color="orange" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+            BETA
+          </Badge>
+        )}
+      </Group>
+
+      <Group gap={4} visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
+        {signedIn && (
+          <Link to={ROUTES.dashboard} className={classes.link}>
+            Home
+          </Link>
+        )}
+        {HEADER_EXTERNAL_ITEMS.map((item) => (
+          <a key={item.label} href={item.href} className={classes.link} {...newTab}>
+            {item.label}
+          </a>
+        ))}
+      </Group>
+
+      <Group gap="sm" wrap="nowrap">
+        {signedIn ? (
+          <>
+            <Button component={Link} to={ROUTES.dashboard} visibleFrom="sm" size="sm">
+              My Capsules
+            </Button>
+            <Suspense
+              fallback={
+                <Avatar color="brand" radius="xl" size={36} aria-hidden>
+                  {initials(displayName(user))}
+                </Avatar>
+              }
+            >
+              <UserMenu />
+            </Suspense>
+          </>
+        ) : (
+          <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+            <Button component={Link} to={ROUTES.auth} variant="subtle">
+              Login
+            </Button>
+            <Button component={Link} to={ROUTES.auth}>
+              Sign Up
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,109 @@
+import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import {
+  IconExternalLink,
+  IconHome,
+  IconLogin,
+  IconLogout,
+  IconSettings,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { newTab } from '../../../app/external-links';
+import { ROUTES } from '../../../app/routes';
+import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { Logo } from '../Logo/Logo';
+import { HEADER_EXTERNAL_ITEMS, isActivePath, SIDEBAR_ITEMS } from '../nav-items';
+
+interface MobileNavProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The navigation behind the header's menu toggle on small screens. */
+export function MobileNav({ opened, onClose }: MobileNavProps) {
+  const { isAuthenticated, otpVerified, logout } = useAuth();
+  const { pathname } = useLocation();
+  const signedIn = isAuthenticated && otpVerified;
+
+  return (
+    <Drawer opened={opened} onClose={onClose} size="xs" title={<Logo size={28} />} hiddenFrom="sm">
+      <Stack gap={2} component="nav" aria-label="Mobile">
+        {signedIn ? (
+          <>
+            <NavLink
+              component={Link}
+              to={ROUTES.dashboard}
+              label="Home"
+              leftSection={<IconHome size={18} />}
+              onClick={onClose}
+            />
+            {SIDEBAR_ITEMS.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} />}
+                active={isActivePath(pathname, item.to)}
+                onClick={onClose}
+              />
+            ))}
+            <NavLink
+              component={Link}
+              to={ROUTES.settings}
+              label="Account Settings"
+              leftSection={<IconSettings size={18} />}
+              active={isActivePath(pathname, ROUTES.settings)}
+              onClick={onClose}
+            />
+          </>
+        ) : (
+          <>
+            <NavLink
+              component={Link}
+              to={ROUTES.auth}
+              label="Login"
+              leftSection={<IconLogin size={18} />}
+              onClick={onClose}
+            />
+            <NavLink
+              component={Link}
+              to={ROUTES.auth}
+              label="Sign Up"
+              leftSection={<IconUserPlus size={18} />}
+              onClick={onClose}
+            />
+          </>
+        )}
+        <Divider my="xs" />
+        {HEADER_EXTERNAL_ITEMS.map((item) => (
+          <NavLink
+            key={item.label}
+            href={item.href}
+            label={item.label}
+            rightSection={<IconExternalLink size={14} />}
+            component="a"
+            {...newTab}
+          />
+        ))}
+        {signedIn && (
+          <>
+            <Divider my="xs" />
+            <NavLink
+              component="button"
+              label="Logout"
+              color="red"
+              active
+              variant="subtle"
+              leftSection={<IconLogout size={18} />}
+              onClick={() => {
+                onClose();
+                void logout();
+              }}
+            />
+          </>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

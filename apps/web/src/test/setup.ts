@@ -1,0 +1,57 @@
+import { cleanNotifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// Mantine reads media queries and observes sizes; happy-dom has neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', {
+  writable: true,
+  configurable: true,
+  value: ResizeObserverStub,
+});
+Object.defineProperty(globalThis, 'ResizeObserver', {
+  writable: true,
+  configurable: true,
+  value: ResizeObserverStub,
+});
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// A test fails on any console.error it did not expect (epic-stack's habit): React warnings
+// about acts, keys or bad props are bugs.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  cleanNotifications();
+  vi.restoreAllMocks();
+  if (consoleErrors.length > 0) {
+    const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`Unexpected console.error:\n${text}`);
+  }
+});
