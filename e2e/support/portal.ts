@@ -7,9 +7,11 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import type { AppDeps } from '../../apps/server/src/deps.js';
 import { startMailCatcher } from '../../apps/server/src/dev/mail-catcher.js';
+import { ensureDevPackages } from '../../apps/server/src/dev/seed-packages.js';
 import { systemClock } from '../../apps/server/src/lib/clock.js';
 import { deriveKeys } from '../../apps/server/src/lib/tokens.js';
 import { createSmtpMailer } from '../../apps/server/src/mail/mailer.js';
+import { recordPurchase } from '../../apps/server/src/modules/commerce/purchases.service.js';
 import { createUser } from '../../apps/server/src/modules/users/users.service.js';
 import { openTestDatabase } from '../../apps/server/test/support/databases.js';
 import { testEnv } from '../../apps/server/test/support/test-env.js';
@@ -94,6 +96,12 @@ export async function startPortal() {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
+    /** A store purchase, through the service `npm run admin -- purchase:record` calls. */
+    async purchase(email: string, packageName = '5 Legacy Capsules', quantity = 1) {
+      await ensureDevPackages(database.db);
+      return recordPurchase(deps, { email, packageName, quantity });
+    },
+    db: database.db,
     async close() {
       await app.close();
       mailer.close();

@@ -1,0 +1,32 @@
+import { TERMS_TEXTS } from '@capsule/domain';
+import type { Page } from 'playwright-core';
+import type { Portal } from './portal.js';
+
+/**
+ * Signs a user in through the screens, as a person would: e-mail and password, the code
+ * from the mail catcher, and (by default) the terms. Ends on /dashboard.
+ */
+export async function signInThroughScreens(
+  page: Page,
+  portal: Portal,
+  user: { email: string; password: string },
+  options: { acceptTerms?: boolean } = {},
+) {
+  await page.goto(`${portal.baseUrl}/login`);
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  const before = new Date();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/verify-otp');
+  await page.getByLabel(/^One-Time Password/).fill(await portal.latestCode(user.email, before));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.waitForURL('**/terms-and-conditions');
+  if (options.acceptTerms === false) return;
+  await page.getByLabel(TERMS_TEXTS.title).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await page.getByLabel(TERMS_TEXTS.checkbox).check();
+  await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
+  await page.waitForURL('**/dashboard');
+}
