@@ -348,6 +348,13 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect(trpcCross.status).toBe(403);
     const formPost = await c.rest('POST', '/api/accept-terms', undefined, { 'content-type': 'text/plain' });
     expect(formPost.status).toBe(415);
+    // The tRPC adapter gets no plain-text body either: a cross-site form cannot reach it.
+    const trpcForm = await fetch(`${t.baseUrl}/trpc/terms.accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', cookie: `capsule_session=${await c.sessionCookie()}` },
+      body: JSON.stringify({ accepted: true }),
+    });
+    expect(trpcForm.status).toBe(415);
 
     expect((await c.rest('GET', '/api/check-terms')).body).toEqual({
       hasReadTerms: false,
