@@ -81,7 +81,7 @@ describe('sign-in journey in Chromium', () => {
     await expect.poll(() => menu.getByText(user.email).isVisible()).toBe(true);
     expect(await menu.getByText('Margaret Hamilton').isVisible()).toBe(true);
     expect(await menu.getByRole('menuitem', { name: 'Account Settings' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('user-menu-button').innerText()).toContain('MH');
+    expect(await page.getByTestId('user-menu-button').textContent()).toContain('MH');
     await screenshot(page, 'sign-in-07-user-menu');
 
     // A reload keeps the session; logout ends it and the guard sends the user back.
