@@ -392,21 +392,23 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       expect((await stranger.rest(method, path, body)).status, `${method} ${path}`).toBe(404);
     }
     for (const call of [
-      stranger.trpc.capsules.byId.query({ id }),
-      stranger.trpc.capsules.assignRecipient.mutate({
-        capsuleId: id,
-        contactId: theirContact.id,
-        permanent: true,
-      }),
-      stranger.trpc.capsules.setInfo.mutate({
-        capsuleId: id,
-        info: { deliveryDate: null, category: 'Wake', message: null },
-      }),
-      stranger.trpc.capsules.lock.mutate({ capsuleId: id, confirmed: true }),
-      stranger.trpc.capsules.deleteVideo.mutate({ capsuleId: id }),
-      stranger.trpc.capsules.recover.mutate({ capsuleId: id }),
+      () => stranger.trpc.capsules.byId.query({ id }),
+      () =>
+        stranger.trpc.capsules.assignRecipient.mutate({
+          capsuleId: id,
+          contactId: theirContact.id,
+          permanent: true,
+        }),
+      () =>
+        stranger.trpc.capsules.setInfo.mutate({
+          capsuleId: id,
+          info: { deliveryDate: null, category: 'Wake', message: null },
+        }),
+      () => stranger.trpc.capsules.lock.mutate({ capsuleId: id, confirmed: true }),
+      () => stranger.trpc.capsules.deleteVideo.mutate({ capsuleId: id }),
+      () => stranger.trpc.capsules.recover.mutate({ capsuleId: id }),
     ]) {
-      expect((await trpcError(call)).data?.code).toBe('NOT_FOUND');
+      expect((await trpcError(call())).data?.code).toBe('NOT_FOUND');
     }
     expect(await me.trpc.capsules.byId.query({ id })).toMatchObject({
       status: 'Sent',

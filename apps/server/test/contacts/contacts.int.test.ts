@@ -194,16 +194,17 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
     expect((await me.rest('DELETE', '/api/delete-user-contact', { id: theirs.id })).status).toBe(404);
     expect((await me.rest('PATCH', '/api/contacts/not-a-uuid', validForm)).status).toBe(404);
     for (const call of [
-      me.trpc.contacts.byId.query({ id: theirs.id }),
-      me.trpc.contacts.update.mutate({ id: theirs.id, contact: validInput }),
-      me.trpc.contacts.delete.mutate({ id: theirs.id }),
-      me.trpc.contacts.groups.create.mutate({
-        name: 'Mine',
-        relationshipType: 'Friend',
-        contactIds: [theirs.id],
-      }),
+      () => me.trpc.contacts.byId.query({ id: theirs.id }),
+      () => me.trpc.contacts.update.mutate({ id: theirs.id, contact: validInput }),
+      () => me.trpc.contacts.delete.mutate({ id: theirs.id }),
+      () =>
+        me.trpc.contacts.groups.create.mutate({
+          name: 'Mine',
+          relationshipType: 'Friend',
+          contactIds: [theirs.id],
+        }),
     ]) {
-      expect((await trpcError(call)).data?.code).toBe('NOT_FOUND');
+      expect((await trpcError(call())).data?.code).toBe('NOT_FOUND');
     }
     expect(await stranger.trpc.contacts.byId.query({ id: theirs.id })).toMatchObject({
       fullName: 'Alan Turing',
@@ -267,12 +268,12 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
     );
 
     for (const call of [
-      stranger.trpc.contacts.groups.rename.mutate({ id: group.id, name: 'Hijacked' }),
-      stranger.trpc.contacts.groups.delete.mutate({ id: group.id }),
-      stranger.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [alan.id] }),
-      stranger.trpc.contacts.groups.removeMember.mutate({ groupId: group.id, contactId: alan.id }),
+      () => stranger.trpc.contacts.groups.rename.mutate({ id: group.id, name: 'Hijacked' }),
+      () => stranger.trpc.contacts.groups.delete.mutate({ id: group.id }),
+      () => stranger.trpc.contacts.groups.addMembers.mutate({ groupId: group.id, contactIds: [alan.id] }),
+      () => stranger.trpc.contacts.groups.removeMember.mutate({ groupId: group.id, contactId: alan.id }),
     ]) {
-      expect((await trpcError(call)).data?.code).toBe('NOT_FOUND');
+      expect((await trpcError(call())).data?.code).toBe('NOT_FOUND');
     }
     expect(await stranger.trpc.contacts.groups.list.query()).toEqual([]);
 
