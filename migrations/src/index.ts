@@ -3,6 +3,7 @@ import * as m0001 from './20261123_0001_users_and_auth.js';
 import * as m0002 from './20261123_0002_contacts.js';
 import * as m0003 from './20261123_0003_commerce_and_capsules.js';
 import * as m0004 from './20261123_0004_affiliates_and_sync.js';
+import * as m0005 from './20261123_0005_capsule_sequence.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0002_contacts': m0002,
   '20261123_0003_commerce_and_capsules': m0003,
   '20261123_0004_affiliates_and_sync': m0004,
+  '20261123_0005_capsule_sequence': m0005,
 };

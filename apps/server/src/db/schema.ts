@@ -250,6 +250,8 @@ export interface CapsulesTable {
   deleteRequestedAt: NullableTimestamp;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
+  /** Creation order among capsules made together (migration 0005); read as a string. */
+  seq: ColumnType<string, never, never>;
 }
 
 export interface ReceivedCapsulesTable {

@@ -65,6 +65,11 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       x_Recipient_Id: false,
       x_studio_recipient_name: null,
     });
+    // Capsules made together keep the order they were made in.
+    const titles = async (sortby: string) =>
+      (await me.rest<SenderView[]>('GET', `/api/capsules?sortby=${sortby}`)).body.map((c) => c.title);
+    expect(await titles('oldest')).toEqual([1, 2, 3, 4, 5].map((n) => `Legacy Capsule #${n}`));
+    expect(await titles('newest')).toEqual([5, 4, 3, 2, 1].map((n) => `Legacy Capsule #${n}`));
     const subscription = await me.rest('GET', '/api/subscription');
     expect(subscription.body).toMatchObject({
       product_name: '5 Legacy Capsules',

@@ -132,9 +132,8 @@ export function statusColor(status: string | null | undefined): StatusColor {
 }
 
 /**
- * Kind colours (spec: legacy primary, journey accent, others neutral). 'primary' and
- * 'accent' are theme colour names: the web theme defines `colors.primary` and
- * `colors.accent`, so the values work directly as a Mantine `color` prop.
+ * Kind colours (spec: legacy primary, journey accent, others neutral), as roles: the web
+ * client maps 'primary' and 'accent' to its theme's colours (features/capsules/capsule-display.ts).
  */
 export type KindColor = 'primary' | 'accent' | 'gray';
 

@@ -50,14 +50,18 @@ function ownedBy(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 'statu
 /** One page, filtered and ordered by the database, plus the total for the pagination. */
 export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListFilter) {
   let query = ownedBy(db, ownerId, filter).select(CAPSULE_COLUMNS);
+  // Capsules of one purchase share their creation time: seq keeps them in the order made.
   if (filter.sort === 'delivery') {
-    query = query.orderBy(sql`delivery_date asc nulls last`);
+    query = query
+      .orderBy(sql`delivery_date asc nulls last`)
+      .orderBy('capsules.createdAt')
+      .orderBy('capsules.seq');
   } else {
-    query = query.orderBy('capsules.createdAt', filter.sort === 'oldest' ? 'asc' : 'desc');
+    const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
+    query = query.orderBy('capsules.createdAt', direction).orderBy('capsules.seq', direction);
   }
   const [rows, total] = await Promise.all([
     query
-      .orderBy('capsules.id')
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)
       .execute(),
