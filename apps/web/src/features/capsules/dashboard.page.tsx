@@ -1,6 +1,25 @@
+import { CAPSULE_TEXTS } from '@capsule/domain';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { MyCapsules } from './MyCapsules/MyCapsules';
+import { PlanSummary } from './PlanSummary/PlanSummary';
+import { StatsStrip } from './StatsStrip/StatsStrip';
 
-/** /dashboard. The capsule list and the stats strip arrive with the capsules issue. */
+/** /dashboard: the stats strip and My Capsules (spec section 2). */
 export function DashboardPage() {
-  return <PageHeader title="My Capsules" description="The capsules you keep for the people you love." />;
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageHeader
+          title={CAPSULE_TEXTS.pageTitle}
+          description="The capsules you keep for the people you love."
+        />
+        <Stack gap="sm" mt={-8}>
+          <StatsStrip />
+          <PlanSummary />
+        </Stack>
+      </div>
+      <MyCapsules />
+    </Stack>
+  );
 }

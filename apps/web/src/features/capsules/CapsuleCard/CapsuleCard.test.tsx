@@ -1,0 +1,127 @@
+import { CAPSULE_REFUSALS, CAPSULE_TEXTS } from '@capsule/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '../../../test/render';
+import type { Capsule } from '../capsule-display';
+import { daysAgo, makeCapsule, storedCapsule } from '../capsule-fixtures';
+import { CapsuleCard, countdownLabel } from './CapsuleCard';
+
+function renderCard(capsule: Capsule) {
+  const onOpen = vi.fn();
+  const result = render(<CapsuleCard capsule={capsule} now={new Date()} onOpen={onOpen} />);
+  return { ...result, onOpen };
+}
+
+async function menuItems(user: ReturnType<typeof renderCard>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Capsule options' }));
+  const menu = await screen.findByRole('menu');
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => ({
+      label: item.textContent,
+      disabled: item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true',
+    }));
+}
+
+describe('capsule card', { timeout: 15_000 }, () => {
+  it('shows the title, kind and status badges, recipient, delivery date, length, progress and countdown', () => {
+    const delivery = new Date(Date.now() + 400 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    renderCard(
+      storedCapsule(2, {
+        title: 'For Grace',
+        kind: 'journey',
+        deliveryDate: delivery,
+        createdAt: daysAgo(400),
+        category: 'Wedding',
+      }),
+    );
+
+    const card = screen.getByRole('article', { name: 'For Grace' });
+    expect(within(card).getByText('Journey')).toBeTruthy();
+    expect(within(card).getByTestId('status-badge').textContent).toBe('Stored');
+    expect(within(card).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(card).getByText('Wedding')).toBeTruthy();
+    expect(within(card).getByText('5 minutes')).toBeTruthy();
+    expect(within(card).getByText('50%')).toBeTruthy();
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    const countdown = within(card).getByTestId('countdown-badge');
+    expect(countdown.textContent).toMatch(/^(399|400) days left$/);
+    expect(countdown.getAttribute('style')).toContain('green');
+  });
+
+  it("says 'No recipient yet' and shows To_Delete as 'To Be Deleted' on the sender list", () => {
+    renderCard(makeCapsule({ status: 'To_Delete', previousStatus: 'Pending_Recipient', title: 'Marked' }));
+    expect(screen.getByText(CAPSULE_TEXTS.noRecipientYet)).toBeTruthy();
+    expect(screen.getByTestId('status-badge').textContent).toBe('To Be Deleted');
+    expect(screen.getByTestId('countdown-badge').textContent).toBe('No delivery date');
+  });
+
+  it('words the countdown and colours it from green to red', () => {
+    expect(countdownLabel(null)).toBe('No delivery date');
+    expect(countdownLabel(-3)).toBe('Delivery date passed');
+    expect(countdownLabel(0)).toBe('Delivery today');
+    expect(countdownLabel(1)).toBe('1 day left');
+    expect(countdownLabel(1200)).toBe('1,200 days left');
+  });
+
+  it('opens Assign Recipient on a click on a Pending_Recipient card', async () => {
+    const { user, onOpen } = renderCard(makeCapsule({ title: 'Waiting' }));
+    await user.click(screen.getByRole('button', { name: 'Waiting' }));
+    expect(onOpen).toHaveBeenCalledWith('assignRecipient');
+  });
+
+  it('opens Details on a Pending_Upload card, and offers no upload anywhere', async () => {
+    const { user, onOpen } = renderCard(
+      makeCapsule({ status: 'Pending_Upload', title: 'Ready', recipientName: 'Grace Hopper' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Ready' }));
+    expect(onOpen).toHaveBeenCalledWith('details');
+
+    const items = await menuItems(user);
+    expect(items).toEqual([{ label: 'Set Capsule Info', disabled: false }]);
+    expect(screen.queryByText(/upload video/i)).toBeNull();
+  });
+
+  it('on day 9 after the upload offers Set Capsule Info, Lock Capsule and Delete Capsule', async () => {
+    const { user, onOpen } = renderCard(storedCapsule(9));
+    const items = await menuItems(user);
+    expect(items.map((item) => item.label)).toEqual([
+      'View Details',
+      'Set Capsule Info',
+      'Lock Capsule',
+      'Delete Capsule',
+    ]);
+    expect(screen.queryByRole('menuitem', { name: /reupload|preview/i })).toBeNull();
+
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Capsule' }));
+    expect(onOpen).toHaveBeenCalledWith('deleteVideo');
+  });
+
+  it('on day 11 after the upload no longer offers Lock Capsule or Delete Capsule', async () => {
+    const { user } = renderCard(storedCapsule(11));
+    const items = await menuItems(user);
+    expect(items.map((item) => item.label)).toEqual(['View Details', 'Set Capsule Info']);
+  });
+
+  it('once locked, shows Set Capsule Info disabled with the reason, and neither lock nor delete', async () => {
+    const { user } = renderCard(storedCapsule(2, { locked: true }));
+    expect(screen.getByText('Locked')).toBeTruthy();
+    const items = await menuItems(user);
+    expect(items).toEqual([
+      { label: 'View Details', disabled: false },
+      { label: `Set Capsule Info${CAPSULE_REFUSALS.locked}`, disabled: true },
+    ]);
+  });
+
+  it('offers Recover Capsule on a capsule marked for deletion', async () => {
+    const { user, onOpen } = renderCard(makeCapsule({ status: 'To_Delete', previousStatus: 'Sent' }));
+    expect(await menuItems(user)).toEqual([{ label: 'Recover Capsule', disabled: false }]);
+    await user.click(screen.getByRole('menuitem', { name: 'Recover Capsule' }));
+    expect(onOpen).toHaveBeenCalledWith('recover');
+  });
+
+  it('has no options menu while the video is being uploaded', () => {
+    renderCard(makeCapsule({ status: 'Upload_In_Progress', recipientName: 'Grace Hopper' }));
+    expect(screen.queryByRole('button', { name: 'Capsule options' })).toBeNull();
+  });
+});

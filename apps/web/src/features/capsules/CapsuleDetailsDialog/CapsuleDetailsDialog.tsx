@@ -1,0 +1,133 @@
+import {
+  CAPSULE_TEXTS,
+  deliveryCriteriaLabel,
+  formatDate,
+  parseCapsuleLength,
+  statusColor,
+  statusLabel,
+} from '@capsule/domain';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { toast } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+const Fallback = ({ children }: { children: ReactNode }) => (
+  <Text span size="sm" c="dimmed" fs="italic">
+    {children}
+  </Text>
+);
+
+interface CapsuleDetailsDialogProps {
+  capsule: Capsule;
+  onClose: () => void;
+}
+
+/**
+ * Capsule Details, sender side (spec section 2): the recipient, the message and the video
+ * status, with the spec's fallbacks, and the rest of what the capsule holds. It opens on the
+ * list's copy and refreshes it from the server.
+ */
+export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDetailsDialogProps) {
+  const trpc = useTRPC();
+  const fresh = useQuery(trpc.capsules.byId.queryOptions({ id: fromList.id }));
+  const capsule = fresh.data ?? fromList;
+
+  useEffect(() => {
+    if (fresh.isError) {
+      toast({
+        title: CAPSULE_TEXTS.fetchCapsuleFailedTitle,
+        description: CAPSULE_TEXTS.fetchCapsuleFailedBody,
+        variant: 'destructive',
+      });
+    }
+  }, [fresh.isError]);
+
+  const length = parseCapsuleLength(capsule.capsuleLength);
+  const hasVideo = Boolean(capsule.uploadDate || capsule.videoUrl);
+
+  return (
+    <Modal opened onClose={onClose} title="Capsule Details" centered size="lg">
+      <Stack gap="md">
+        <div>
+          <Text fw={700} size="lg">
+            {capsule.title}
+          </Text>
+          <Group gap={6} mt={4}>
+            <Badge color={kindBadgeColor(capsule.kind)} variant="outline" radius="sm">
+              {kindLabel(capsule.kind)}
+            </Badge>
+            <Badge color={statusColor(capsule.status)} variant="light" radius="sm">
+              {statusLabel(capsule.status, { senderList: true })}
+            </Badge>
+            {capsule.locked && (
+              <Badge color="gray" variant="light" radius="sm">
+                Locked
+              </Badge>
+            )}
+          </Group>
+        </div>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <Detail label="Recipient">
+            {capsule.recipientName ? (
+              <>
+                {capsule.recipientName}
+                {capsule.recipientEmail && (
+                  <Text size="xs" c="dimmed">
+                    {capsule.recipientEmail}
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Fallback>{CAPSULE_TEXTS.noRecipientYet}</Fallback>
+            )}
+          </Detail>
+          <Detail label="Video">
+            {hasVideo ? (
+              `Uploaded ${formatDate(capsule.uploadDate)}`
+            ) : (
+              <Fallback>{CAPSULE_TEXTS.noVideoYet}</Fallback>
+            )}
+          </Detail>
+          <Detail label="Status">{statusLabel(capsule.status, { senderList: true })}</Detail>
+          <Detail label="Delivery date">{formatDate(capsule.deliveryDate)}</Detail>
+          <Detail label="Delivery criteria">{deliveryCriteriaLabel(capsule.deliveryCriteria)}</Detail>
+          <Detail label="Capsule length">{length?.label ?? 'Not set'}</Detail>
+          <Detail label="Category">{capsule.category ?? 'Not set'}</Detail>
+          <Detail label="Purchased">{formatDate(capsule.createdAt)}</Detail>
+        </SimpleGrid>
+
+        <Detail label="Message">
+          {capsule.message ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {capsule.message}
+            </Text>
+          ) : (
+            <Fallback>{CAPSULE_TEXTS.noMessage}</Fallback>
+          )}
+        </Detail>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

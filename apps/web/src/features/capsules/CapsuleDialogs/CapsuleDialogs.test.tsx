@@ -1,0 +1,333 @@
+import { CAPSULE_INFO_TEXTS, CAPSULE_TEXTS, localCalendarDate } from '@capsule/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
+import type { Capsule } from '../capsule-display';
+import { CONTACTS, dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
+import { lockFailureMessage } from '../LockCapsuleDialog/LockCapsuleDialog';
+
+const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
+
+async function openDashboard(capsule: Capsule, overrides: Handlers = {}) {
+  const result = renderApp({
+    route: '/dashboard',
+    handlers: { ...signedIn(), ...dashboardHandlers([capsule], overrides) },
+  });
+  await screen.findByRole('article', { name: capsule.title }, PAGE_LOAD);
+  return result;
+}
+
+type User = Awaited<ReturnType<typeof openDashboard>>['user'];
+
+async function openFromMenu(user: User, item: string) {
+  await user.click(screen.getByRole('button', { name: 'Capsule options' }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog');
+}
+
+const expectToast = async (title: string, description?: string) => {
+  expect(await screen.findByText(title)).toBeTruthy();
+  if (description) expect(screen.getByText(description)).toBeTruthy();
+};
+
+describe('capsule dialogs', { timeout: 20_000 }, () => {
+  describe('Assign Recipient', () => {
+    it("toasts 'No recipient selected' without a contact or without the permanence box", async () => {
+      const capsule = makeCapsule({ title: 'For someone' });
+      const { user, calls } = await openDashboard(capsule);
+
+      await user.click(screen.getByRole('button', { name: 'For someone' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign Recipient' });
+      await within(dialog).findByRole('combobox', { name: 'Recipient' });
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Recipient' }));
+      await expectToast(CAPSULE_TEXTS.noRecipientSelectedTitle, CAPSULE_TEXTS.noRecipientSelectedBody);
+
+      // A contact, but the box left unticked: still refused, nothing sent.
+      await user.click(within(dialog).getByRole('combobox', { name: 'Recipient' }));
+      await user.click(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Recipient' }));
+      await expectToast(CAPSULE_TEXTS.noRecipientSelectedTitle);
+      expect(callsTo(calls, 'capsules.assignRecipient')).toHaveLength(0);
+    });
+
+    it("assigns the chosen contact permanently, toasts 'Recipient assigned' and reloads list and counts", async () => {
+      const capsule = makeCapsule({ title: 'For Alan' });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.assignRecipient': () => ({
+          ...capsule,
+          status: 'Pending_Upload',
+          recipientName: 'Alan Turing',
+        }),
+      });
+      await waitFor(() => expect(callsTo(calls, 'capsules.counts')).toHaveLength(1));
+      const listLoads = callsTo(calls, 'capsules.list').length;
+
+      await user.click(screen.getByRole('button', { name: 'For Alan' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign Recipient' });
+      await user.type(await within(dialog).findByRole('combobox', { name: 'Recipient' }), 'turing');
+      await user.click(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+      await user.click(within(dialog).getByRole('checkbox'));
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Recipient' }));
+
+      await expectToast(CAPSULE_TEXTS.recipientAssigned);
+      expect(callsTo(calls, 'capsules.assignRecipient')[0]?.input).toEqual({
+        capsuleId: capsule.id,
+        contactId: CONTACTS[1]?.id,
+        permanent: true,
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(callsTo(calls, 'capsules.list').length).toBeGreaterThan(listLoads));
+      await waitFor(() => expect(callsTo(calls, 'capsules.counts')).toHaveLength(2));
+    });
+
+    it("toasts 'Failed to assign recipient' with the server's reason", async () => {
+      const capsule = makeCapsule({ title: 'Raced' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.assignRecipient': () => {
+          throw serverError(409, 'This capsule already has a recipient.', 'CONFLICT');
+        },
+      });
+      await user.click(screen.getByRole('button', { name: 'Raced' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign Recipient' });
+      await user.click(await within(dialog).findByRole('combobox', { name: 'Recipient' }));
+      await user.click(await screen.findByRole('option', { name: 'Grace Hopper (grace@example.com)' }));
+      await user.click(within(dialog).getByRole('checkbox'));
+      await user.click(within(dialog).getByRole('button', { name: 'Assign Recipient' }));
+      await expectToast(CAPSULE_TEXTS.assignRecipientFailed, 'This capsule already has a recipient.');
+    });
+
+    it('links to My Contacts when there is no contact to choose', async () => {
+      const capsule = makeCapsule({ title: 'Lonely' });
+      const { user } = await openDashboard(capsule, { 'contacts.list': () => [] });
+      await user.click(screen.getByRole('button', { name: 'Lonely' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign Recipient' });
+      const link = await within(dialog).findByRole('link', { name: 'Add a contact in My Contacts' });
+      expect(link.getAttribute('href')).toBe('/contacts');
+    });
+  });
+
+  describe('Additional Capsule Information', () => {
+    it('keeps Save disabled until a date, a category or a message is given, then saves', async () => {
+      const capsule = makeCapsule({
+        status: 'Pending_Upload',
+        title: 'Milestone',
+        recipientName: 'Grace Hopper',
+      });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.setInfo': () => ({ ...capsule, message: 'Happy wedding day' }),
+      });
+
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+      expect(within(dialog).getByRole('heading', { name: CAPSULE_INFO_TEXTS.dialogTitle })).toBeTruthy();
+      // A Milestone_Date capsule has a delivery date picker.
+      expect(within(dialog).getByText('Delivery date')).toBeTruthy();
+      const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+      expect(save.disabled).toBe(true);
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), '   ');
+      expect(save.disabled).toBe(true);
+      await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Happy wedding day');
+      expect(save.disabled).toBe(false);
+
+      await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+      await user.click(await screen.findByRole('option', { name: 'Wedding' }));
+      await user.click(save);
+
+      await expectToast(CAPSULE_TEXTS.deliveryDateSet);
+      expect(callsTo(calls, 'capsules.setInfo')[0]?.input).toEqual({
+        capsuleId: capsule.id,
+        info: { deliveryDate: null, category: 'Wedding', message: 'Happy wedding day' },
+      });
+    });
+
+    it('picks a delivery date from today on; past days cannot be picked', async () => {
+      const capsule = makeCapsule({
+        status: 'Pending_Upload',
+        title: 'Dated',
+        recipientName: 'Grace Hopper',
+      });
+      const { user, calls } = await openDashboard(capsule, { 'capsules.setInfo': () => capsule });
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+
+      await user.click(within(dialog).getByRole('button', { name: /Delivery date/ }));
+      const label = (date: dayjs.Dayjs) => date.format('D MMMM YYYY');
+      const yesterday = screen.queryByRole('button', { name: label(dayjs().subtract(1, 'day')) });
+      if (yesterday) expect(yesterday.hasAttribute('disabled')).toBe(true);
+      const today = screen.getByRole('button', { name: label(dayjs()) });
+      expect(today.hasAttribute('disabled')).toBe(false);
+      await user.click(today);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await expectToast(CAPSULE_TEXTS.deliveryDateSet);
+      expect(callsTo(calls, 'capsules.setInfo')[0]?.input).toEqual({
+        capsuleId: capsule.id,
+        info: { deliveryDate: localCalendarDate(new Date()), category: null, message: null },
+      });
+    });
+
+    it('offers no date picker on a capsule that is not delivered on a date', async () => {
+      const capsule = makeCapsule({
+        status: 'Pending_Upload',
+        title: 'Any time',
+        kind: 'journey',
+        deliveryCriteria: 'View_Any_Time',
+      });
+      const { user } = await openDashboard(capsule);
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+      expect(within(dialog).queryByText('Delivery date')).toBeNull();
+      expect(within(dialog).getByText(/no delivery date to set/)).toBeTruthy();
+    });
+
+    it("toasts 'Failed to set update Delivery Date for this capsule.' when the server refuses", async () => {
+      const capsule = makeCapsule({
+        status: 'Pending_Upload',
+        title: 'Refused',
+        recipientName: 'Grace Hopper',
+      });
+      const { user } = await openDashboard(capsule, {
+        'capsules.setInfo': () => {
+          throw serverError(409, 'This capsule is locked.', 'CONFLICT');
+        },
+      });
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hello');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await expectToast(CAPSULE_TEXTS.deliveryDateFailed, 'This capsule is locked.');
+    });
+  });
+
+  describe('Delete Video', () => {
+    it("deletes only after 'delete' is typed, in any case, and toasts 'Video deleted'", async () => {
+      const capsule = storedCapsule(3, { title: 'Stored one' });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.deleteVideo': () => ({ ...capsule, status: 'Pending_Upload', uploadDate: null }),
+      });
+
+      const dialog = await openFromMenu(user, 'Delete Capsule');
+      const confirm = within(dialog).getByRole('button', { name: 'Delete Video' }) as HTMLButtonElement;
+      const input = within(dialog).getByRole('textbox', { name: 'Type delete to confirm' });
+      expect(confirm.disabled).toBe(true);
+      await user.type(input, 'delet');
+      expect(confirm.disabled).toBe(true);
+      await user.type(input, 'E');
+      expect(confirm.disabled).toBe(false);
+      await user.clear(input);
+      await user.type(input, 'DeLeTe');
+      await user.click(confirm);
+
+      await expectToast(CAPSULE_TEXTS.videoDeleted);
+      expect(callsTo(calls, 'capsules.deleteVideo')[0]?.input).toEqual({ capsuleId: capsule.id });
+    });
+
+    it("toasts 'Error' / 'Failed to delete video' when it fails", async () => {
+      const capsule = storedCapsule(3, { title: 'Stuck' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.deleteVideo': () => {
+          throw networkError();
+        },
+      });
+      const dialog = await openFromMenu(user, 'Delete Capsule');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Type delete to confirm' }), 'delete');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Video' }));
+      await expectToast(CAPSULE_TEXTS.errorTitle, CAPSULE_TEXTS.deleteVideoFailed);
+    });
+  });
+
+  describe('Lock Capsule', () => {
+    it('locks once the box is ticked', async () => {
+      const capsule = storedCapsule(3, { title: 'To lock' });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.lock': () => ({ ...capsule, locked: true }),
+      });
+      const dialog = await openFromMenu(user, 'Lock Capsule');
+      const lock = within(dialog).getByRole('button', { name: 'Lock Capsule' }) as HTMLButtonElement;
+      expect(lock.disabled).toBe(true);
+      await user.click(within(dialog).getByRole('checkbox'));
+      await user.click(lock);
+      await expectToast(CAPSULE_TEXTS.lockedTitle);
+      expect(callsTo(calls, 'capsules.lock')[0]?.input).toEqual({ capsuleId: capsule.id, confirmed: true });
+    });
+
+    it.each([
+      [
+        'the server refuses',
+        () => serverError(409, 'The 10-day edit window for this capsule has closed.', 'CONFLICT'),
+        'The 10-day edit window for this capsule has closed.',
+      ],
+      ['the call fails', () => networkError(), CAPSULE_TEXTS.lockFailedBody],
+    ])("toasts 'Lock Failed' when %s", async (_, failure, description) => {
+      const capsule = storedCapsule(3, { title: 'Lock fails' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.lock': () => {
+          throw failure();
+        },
+      });
+      const dialog = await openFromMenu(user, 'Lock Capsule');
+      await user.click(within(dialog).getByRole('checkbox'));
+      await user.click(within(dialog).getByRole('button', { name: 'Lock Capsule' }));
+      await expectToast(CAPSULE_TEXTS.lockFailedTitle, description);
+    });
+  });
+
+  it("words 'Lock Failed' as 'Unknown error' for a failure that is not a call's", () => {
+    expect(lockFailureMessage('boom')).toBe(CAPSULE_TEXTS.unknownError);
+    expect(lockFailureMessage(networkError())).toBe(CAPSULE_TEXTS.lockFailedBody);
+  });
+
+  describe('Recover Capsule', () => {
+    it("recovers and toasts 'Capsule Recovered'", async () => {
+      const capsule = makeCapsule({
+        status: 'To_Delete',
+        previousStatus: 'Pending_Recipient',
+        title: 'Marked',
+      });
+      const { user } = await openDashboard(capsule, {
+        'capsules.recover': () => ({ ...capsule, status: 'Pending_Recipient', previousStatus: null }),
+      });
+      const dialog = await openFromMenu(user, 'Recover Capsule');
+      await user.click(within(dialog).getByRole('button', { name: 'Recover Capsule' }));
+      await expectToast(CAPSULE_TEXTS.recoveredTitle);
+    });
+
+    it("toasts 'Recovery Failed' / 'Could not recover capsule.' when the call fails", async () => {
+      const capsule = makeCapsule({ status: 'To_Delete', previousStatus: 'Sent', title: 'Gone' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.recover': () => {
+          throw networkError();
+        },
+      });
+      const dialog = await openFromMenu(user, 'Recover Capsule');
+      await user.click(within(dialog).getByRole('button', { name: 'Recover Capsule' }));
+      await expectToast(CAPSULE_TEXTS.recoveryFailedTitle, CAPSULE_TEXTS.recoveryFailedBody);
+    });
+  });
+
+  describe('Capsule Details', () => {
+    it('shows the fallbacks for a capsule without recipient, video or message', async () => {
+      const capsule = makeCapsule({ status: 'Pending_Upload', title: 'Bare' });
+      const { user } = await openDashboard(capsule);
+      await user.click(screen.getByRole('button', { name: 'Bare' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Capsule Details' });
+      expect(within(dialog).getByText(CAPSULE_TEXTS.noRecipientYet)).toBeTruthy();
+      expect(within(dialog).getByText(CAPSULE_TEXTS.noVideoYet)).toBeTruthy();
+      expect(within(dialog).getByText(CAPSULE_TEXTS.noMessage)).toBeTruthy();
+      expect(within(dialog).getByText('Milestone Date')).toBeTruthy();
+      expect(within(dialog).getByText('5 minutes')).toBeTruthy();
+    });
+
+    it("toasts 'Error fetching Capsule' when the details cannot be refreshed", async () => {
+      const capsule = storedCapsule(1, { title: 'Offline', message: 'See you soon' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.byId': () => {
+          throw networkError();
+        },
+      });
+      const dialog = await openFromMenu(user, 'View Details');
+      await expectToast(CAPSULE_TEXTS.fetchCapsuleFailedTitle, CAPSULE_TEXTS.fetchCapsuleFailedBody);
+      expect(within(dialog).getByText('See you soon')).toBeTruthy();
+    });
+  });
+});

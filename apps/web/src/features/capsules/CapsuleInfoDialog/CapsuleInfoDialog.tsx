@@ -1,0 +1,169 @@
+import {
+  CAPSULE_CATEGORIES,
+  CAPSULE_INFO_TEXTS,
+  CAPSULE_MESSAGE_MAX,
+  CAPSULE_TEXTS,
+  capsuleInfoSchema,
+  deliveryCriteriaLabel,
+  deliveryDateAllowed,
+  formatDate,
+  hasCapsuleInfo,
+  localCalendarDate,
+} from '@capsule/domain';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { fieldErrorsOf, refusalMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import type { Capsule } from '../capsule-display';
+import { useRefreshCapsules } from '../use-capsule-cache';
+import { datePickerBounds } from './date-picker-bounds';
+
+interface CapsuleInfoDialogProps {
+  capsule: Capsule;
+  onClose: () => void;
+}
+
+interface InfoValues {
+  deliveryDate: string | null;
+  category: string | null;
+  message: string;
+}
+
+const PICKER_LABELS = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+const current = (value: string | null) => (value ? `Now: ${value}` : undefined);
+
+/**
+ * Additional Capsule Information (spec sections 2 and 5): a delivery date (Milestone_Date
+ * capsules only), a category and a message. The server keeps what a blank field leaves out,
+ * so the fields start empty and show what is set now; the submit waits until something is
+ * given.
+ */
+export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) {
+  const trpc = useTRPC();
+  const refresh = useRefreshCapsules();
+  const withDate = deliveryDateAllowed(capsule.deliveryCriteria);
+  const today = localCalendarDate(new Date());
+  const bounds = useMemo(() => datePickerBounds(today), [today]);
+  const schema = useMemo(
+    () => capsuleInfoSchema(() => localCalendarDate(new Date()), capsule.deliveryCriteria),
+    [capsule.deliveryCriteria],
+  );
+  const form = useForm<InfoValues>({
+    initialValues: { deliveryDate: null, category: null, message: '' },
+    validate: schemaResolver(schema, { sync: true }),
+  });
+
+  const save = useMutation(
+    trpc.capsules.setInfo.mutationOptions({
+      onSuccess: (updated) => {
+        toast({
+          title: CAPSULE_TEXTS.deliveryDateSet,
+          description: updated.deliveryDate
+            ? `${updated.title} will be delivered on ${formatDate(updated.deliveryDate)}.`
+            : `The information of ${updated.title} is saved.`,
+        });
+        void refresh();
+        onClose();
+      },
+      onError: (error) => {
+        form.setErrors(fieldErrorsOf(error));
+        toast({
+          title: CAPSULE_TEXTS.deliveryDateFailed,
+          description: refusalMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) return;
+    save.mutate({ capsuleId: capsule.id, info: parsed.data });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={CAPSULE_INFO_TEXTS.dialogTitle} centered size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            For <strong>{capsule.title}</strong>. Leave a field empty to keep what is already set.
+          </Text>
+
+          {withDate ? (
+            <DatePickerInput
+              label="Delivery date"
+              placeholder="Pick a date"
+              description={current(capsule.deliveryDate ? formatDate(capsule.deliveryDate) : null)}
+              leftSection={<IconCalendarEvent size={16} />}
+              valueFormat="MMM D, YYYY"
+              clearable
+              minDate={bounds.minDate}
+              maxDate={bounds.maxDate}
+              excludeDate={(day) => !bounds.isPickable(dayjs(day).format('YYYY-MM-DD'))}
+              getMonthControlProps={(month) => ({ disabled: !bounds.monthHasPickableDays(month) })}
+              getYearControlProps={(year) => ({ disabled: !bounds.yearHasPickableDays(year) })}
+              popoverProps={{ withinPortal: true }}
+              ariaLabels={PICKER_LABELS}
+              {...form.getInputProps('deliveryDate')}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              This capsule is released by its condition ({deliveryCriteriaLabel(capsule.deliveryCriteria)}
+              ), so it has no delivery date to set.
+            </Text>
+          )}
+
+          <Select
+            label="Category"
+            placeholder="Choose a category"
+            description={current(capsule.category)}
+            data={[...CAPSULE_CATEGORIES]}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('category')}
+          />
+
+          <Textarea
+            label="Message"
+            placeholder="A few words for your recipient"
+            description={
+              capsule.message
+                ? 'A message is set; a new one replaces it.'
+                : `Up to ${CAPSULE_MESSAGE_MAX.toLocaleString('en-US')} characters.`
+            }
+            rows={4}
+            resize="vertical"
+            maxLength={CAPSULE_MESSAGE_MAX}
+            {...form.getInputProps('message')}
+          />
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!hasCapsuleInfo(form.values)} loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { CAPSULE_TEXTS } from '@capsule/domain';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useState } from 'react';
+import { isRefusal } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import type { Capsule } from '../capsule-display';
+import { useRefreshCapsules } from '../use-capsule-cache';
+
+/**
+ * The 'Lock Failed' description (spec section 8): the server's refusal when it gave one,
+ * 'Failed to lock capsule' when the call failed without one, 'Unknown error' otherwise.
+ */
+export function lockFailureMessage(error: unknown): string {
+  if (isRefusal(error) && error instanceof Error && error.message.trim()) return error.message;
+  if (error instanceof TRPCClientError) return CAPSULE_TEXTS.lockFailedBody;
+  return CAPSULE_TEXTS.unknownError;
+}
+
+interface LockCapsuleDialogProps {
+  capsule: Capsule;
+  onClose: () => void;
+}
+
+/** Lock Capsule (spec section 5): irreversible, so it waits for the box to be ticked. */
+export function LockCapsuleDialog({ capsule, onClose }: LockCapsuleDialogProps) {
+  const trpc = useTRPC();
+  const refresh = useRefreshCapsules();
+  const [confirmed, setConfirmed] = useState(false);
+
+  const lock = useMutation(
+    trpc.capsules.lock.mutationOptions({
+      onSuccess: (updated) => {
+        toast({
+          title: CAPSULE_TEXTS.lockedTitle,
+          description: `${updated.title} is locked: its video is kept as it is.`,
+        });
+        void refresh();
+        onClose();
+      },
+      onError: (error) => {
+        toast({
+          title: CAPSULE_TEXTS.lockFailedTitle,
+          description: lockFailureMessage(error),
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title="Lock Capsule" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          Locking <strong>{capsule.title}</strong> is permanent. The video can no longer be replaced or
+          deleted, and the recipient stays as it is.
+        </Text>
+        <Checkbox
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.currentTarget.checked)}
+          label="I understand that locking this capsule cannot be undone."
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!confirmed}
+            loading={lock.isPending}
+            onClick={() => lock.mutate({ capsuleId: capsule.id, confirmed: true })}
+          >
+            Lock Capsule
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { CAPSULE_TEXTS } from '@capsule/domain';
+import { Anchor, Group, Skeleton, Text } from '@mantine/core';
+import { IconShoppingBag } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { EXTERNAL_LINKS, newTab } from '../../../app/external-links';
+import { toast } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+
+/** Spec section 9: the subscription is stale after 5 minutes. */
+export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
+
+/**
+ * The user's plan and its capsule allowance, the first word of the product name (spec
+ * section 9), read from the latest store purchase.
+ */
+export function PlanSummary() {
+  const trpc = useTRPC();
+  const subscription = useQuery(
+    trpc.subscriptions.current.queryOptions(undefined, { staleTime: SUBSCRIPTION_STALE_MS }),
+  );
+
+  useEffect(() => {
+    if (subscription.isError) {
+      toast({ title: CAPSULE_TEXTS.fetchSubscriptionsFailed, variant: 'destructive' });
+    }
+  }, [subscription.isError]);
+
+  if (subscription.isPending) return <Skeleton height={20} width={280} radius="sm" />;
+  if (subscription.isError) return null;
+
+  const { productName, allowance } = subscription.data;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="plan-summary">
+      <IconShoppingBag
+        size={18}
+        stroke={1.7}
+        aria-hidden
+        color="var(--mantine-color-dimmed)"
+        style={{ flexShrink: 0 }}
+      />
+      {productName ? (
+        <Text size="sm" c="dimmed">
+          Your plan: <strong>{productName}</strong>
+          {allowance !== null && ` · allowance ${allowance}`}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          You have no capsule plan yet.{' '}
+          <Anchor href={EXTERNAL_LINKS.shop} {...newTab} size="sm">
+            Visit the shop
+          </Anchor>
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,68 @@
+import { CAPSULE_STATS_TILES, CAPSULE_TEXTS } from '@capsule/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { deferred, networkError } from '../../../test/trpc-mock';
+import { COUNTS, dashboardHandlers, PAGE_LOAD } from '../capsule-fixtures';
+
+describe('dashboard stats strip', () => {
+  it('shows five placeholders while loading, then the five counts', async () => {
+    const counts = deferred<typeof COUNTS>();
+    renderApp({
+      route: '/dashboard',
+      handlers: { ...signedIn(), ...dashboardHandlers([], { 'capsules.counts': () => counts.promise }) },
+    });
+
+    await screen.findByRole('heading', { name: 'My Capsules' }, PAGE_LOAD);
+    expect(screen.getAllByTestId('stats-tile-skeleton')).toHaveLength(5);
+
+    counts.resolve(COUNTS);
+    const strip = await screen.findByRole('region', { name: 'Capsule counts' });
+    await within(strip).findByText('Total Capsules');
+    expect(screen.queryAllByTestId('stats-tile-skeleton')).toHaveLength(0);
+    const shown = CAPSULE_STATS_TILES.map(({ key, label }) => [
+      within(screen.getByTestId(`stats-tile-${key}`)).getByText(label).textContent,
+      screen.getByTestId(`stats-value-${key}`).textContent,
+    ]);
+    expect(shown).toEqual([
+      ['Total Capsules', '7'],
+      ['Requires Recipient', '3'],
+      ['Pending Upload', '2'],
+      ['Stored', '1'],
+      ['Received', '4'],
+    ]);
+  });
+
+  it('reads a missing received count as 0', async () => {
+    renderApp({
+      route: '/dashboard',
+      handlers: {
+        ...signedIn(),
+        ...dashboardHandlers([], { 'capsules.counts': () => ({ ...COUNTS, received: undefined }) }),
+      },
+    });
+    expect((await screen.findByTestId('stats-value-received', {}, PAGE_LOAD)).textContent).toBe('0');
+  });
+
+  it('shows the plan and its allowance, the first word of the product name', async () => {
+    renderApp({ route: '/dashboard', handlers: { ...signedIn(), ...dashboardHandlers([]) } });
+    const plan = await screen.findByTestId('plan-summary', {}, PAGE_LOAD);
+    expect(plan.textContent).toBe('Your plan: 5 Legacy Capsules · allowance 5');
+  });
+
+  it("toasts 'Failed to fetch subscriptions' when the plan cannot be loaded", async () => {
+    renderApp({
+      route: '/dashboard',
+      handlers: {
+        ...signedIn(),
+        ...dashboardHandlers([], {
+          'subscriptions.current': () => {
+            throw networkError();
+          },
+        }),
+      },
+    });
+    expect(await screen.findByText(CAPSULE_TEXTS.fetchSubscriptionsFailed, {}, PAGE_LOAD)).toBeTruthy();
+  });
+});

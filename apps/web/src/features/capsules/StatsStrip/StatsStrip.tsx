@@ -1,0 +1,69 @@
+import { CAPSULE_STATS_TILES, type CapsuleCountKey } from '@capsule/domain';
+import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconArchive,
+  IconBox,
+  IconCloudUpload,
+  IconGift,
+  type IconProps,
+  IconUserQuestion,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useTRPC } from '../../../lib/trpc';
+import type { CapsuleCounts } from '../capsule-display';
+
+const TILE_ICONS: Record<CapsuleCountKey, { icon: ComponentType<IconProps>; color: string }> = {
+  total: { icon: IconBox, color: 'brand' },
+  needRecipient: { icon: IconUserQuestion, color: 'orange' },
+  needUpload: { icon: IconCloudUpload, color: 'yellow' },
+  sent: { icon: IconArchive, color: 'green' },
+  received: { icon: IconGift, color: 'indigo' },
+};
+
+/** The count shown on a tile; 'received' may be missing from an answer and then reads 0. */
+function countOf(counts: CapsuleCounts, key: CapsuleCountKey): number {
+  const value = counts[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The dashboard stats strip (spec section 2): five tiles, five placeholders while loading.
+ * Two columns on a phone, three on a tablet, one row of five on a wide screen.
+ */
+export function StatsStrip() {
+  const trpc = useTRPC();
+  const counts = useQuery(trpc.capsules.counts.queryOptions());
+
+  return (
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 5 }}
+      spacing={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label="Capsule counts"
+      aria-busy={counts.isPending}
+    >
+      {CAPSULE_STATS_TILES.map(({ key, label }) => {
+        if (counts.isPending) {
+          return <Skeleton key={key} height={88} radius="md" data-testid="stats-tile-skeleton" />;
+        }
+        const { icon: Icon, color } = TILE_ICONS[key];
+        // A failed load shows a dash, never a made-up zero.
+        const value = counts.data ? countOf(counts.data, key) : '–';
+        return (
+          <Paper key={key} withBorder radius="md" p="md" data-testid={`stats-tile-${key}`}>
+            <ThemeIcon variant="light" color={color} radius="md" size={30} mb={8} aria-hidden>
+              <Icon size={18} stroke={1.7} />
+            </ThemeIcon>
+            <Text size="sm" c="dimmed" lh={1.2}>
+              {label}
+            </Text>
+            <Text fz={26} fw={700} lh={1.2} data-testid={`stats-value-${key}`}>
+              {value}
+            </Text>
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

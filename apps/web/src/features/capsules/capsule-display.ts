@@ -1,0 +1,26 @@
+import { type KindColor, kindColor } from '@capsule/domain';
+import type { RouterOutputs } from '@capsule/server/app-router';
+import { ACCENT_COLOR } from '../../app/theme';
+
+/** A sender's capsule as the capsules router answers it (clean camelCase domain fields). */
+export type Capsule = RouterOutputs['capsules']['list']['capsules'][number];
+export type CapsuleCounts = RouterOutputs['capsules']['counts'];
+
+// kindColor() answers theme roles; the theme names them: primary is the brand violet, the
+// accent is the theme's ACCENT_COLOR (orange, the warm capsule of the logo). See README.md.
+const KIND_THEME_COLORS: Record<KindColor, string> = {
+  primary: 'brand',
+  accent: ACCENT_COLOR,
+  gray: 'gray',
+};
+
+/** The Mantine colour of a capsule kind badge: legacy brand, journey accent, others neutral. */
+export function kindBadgeColor(kind: string | null | undefined): string {
+  return KIND_THEME_COLORS[kindColor(kind)];
+}
+
+/** 'legacy' -> 'Legacy'; an unknown kind shows as it is stored. */
+export function kindLabel(kind: string | null | undefined): string {
+  if (!kind) return '';
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
