@@ -35,6 +35,7 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      onIdleError: (error) => console.warn(`Database connection lost while idle: ${error.message}`),
     });
     stops.push(database.close);
     await migrateToLatest(database.db);

@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Told about connections that failed while idle (they are replaced, nothing is lost). */
+  onIdleError?: (error: Error) => void;
 }
 
 function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
@@ -41,6 +43,10 @@ function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (a restart, a failover) emits 'error' on the pool;
+    // unhandled, that would crash the process. The pool discards the client and the next
+    // query opens a fresh one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = kyselyFor(new PostgresDialect({ pool }));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
