@@ -34,6 +34,13 @@ Object.defineProperty(globalThis, 'ResizeObserver', {
   value: ResizeObserverStub,
 });
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// Mantine's auto-growing Textarea waits for fonts; happy-dom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
 // A test fails on any console.error it did not expect (epic-stack's habit): React warnings
