@@ -1,6 +1,6 @@
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { NetworkPage } from './NetworkPage/NetworkPage';
 
-/** /colleagues. The colleague cards arrive with the contacts issue. */
+/** /colleagues: the Professional Network, colleague cards only (spec section 2, 'Network pages'). */
 export function ColleaguesPage() {
-  return <PageHeader title="Professional Network" description="Your colleagues among your contacts." />;
+  return <NetworkPage page="colleagues" description="Your colleagues among your contacts." />;
 }

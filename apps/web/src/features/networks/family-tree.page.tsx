@@ -1,6 +1,6 @@
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { NetworkPage } from './NetworkPage/NetworkPage';
 
-/** /family-tree. The network views arrive with the contacts issue. */
+/** /family-tree: the Family Tree (spec section 2, 'Network pages'). */
 export function FamilyTreePage() {
-  return <PageHeader title="Family Tree" description="The members of your family among your contacts." />;
+  return <NetworkPage page="family-tree" description="The members of your family among your contacts." />;
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { NetworkPage } from './NetworkPage/NetworkPage';
 
-/** /friends-tree. The network views arrive with the contacts issue. */
+/** /friends-tree: the Friends Network (spec section 2, 'Network pages'). */
 export function FriendsTreePage() {
-  return <PageHeader title="Friends Network" description="Your friends among your contacts." />;
+  return <NetworkPage page="friends-tree" description="Your friends among your contacts." />;
 }

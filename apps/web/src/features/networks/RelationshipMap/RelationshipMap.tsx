@@ -1,0 +1,270 @@
+import '@xyflow/react/dist/style.css';
+import { initials, type RelationshipType } from '@capsule/domain';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  Background,
+  Controls,
+  type Edge,
+  Handle,
+  MiniMap,
+  type Node,
+  type NodeProps,
+  type NodeTypes,
+  Position,
+  ReactFlow,
+  useStore,
+} from '@xyflow/react';
+import { useMemo } from 'react';
+import { colorHex, detailColor } from '../../contacts/relationship-colors';
+import classes from './RelationshipMap.module.css';
+import {
+  CONTACT_NODE_HEIGHT,
+  CONTACT_NODE_WIDTH,
+  layoutRelationshipMap,
+  type MapContact,
+  type MapNode,
+  type RelationshipMapLayout,
+  UNSPECIFIED_DETAIL,
+} from './relationship-map-layout';
+
+// Below this zoom a contact's name would be a few pixels high: the map then shows coloured
+// dots in their clusters, and names come back as the user zooms in.
+const NAME_ZOOM = 0.45;
+const AVATAR_CENTRE_Y = 16;
+
+type UserNodeData = { name: string; scale: number };
+type HubNodeData = { label: string; count: number; color: string; scale: number };
+type ContactNodeData = { name: string; color: string; contactId: string };
+type UserFlowNode = Node<UserNodeData, 'user'>;
+type HubFlowNode = Node<HubNodeData, 'hub'>;
+type ContactFlowNode = Node<ContactNodeData, 'contact'>;
+type MapFlowNode = UserFlowNode | HubFlowNode | ContactFlowNode;
+
+/** Edges run from centre to centre: every node has one invisible handle in its middle. */
+function CentreHandles({ top }: { top?: number }) {
+  const style = top === undefined ? undefined : { top };
+  return (
+    <>
+      <Handle
+        type="target"
+        position={Position.Top}
+        className={classes.handle}
+        style={style}
+        isConnectable={false}
+      />
+      <Handle
+        type="source"
+        position={Position.Top}
+        className={classes.handle}
+        style={style}
+        isConnectable={false}
+      />
+    </>
+  );
+}
+
+function UserNode({ data, width, height }: NodeProps<UserFlowNode>) {
+  return (
+    <div className={classes.user} style={{ width, height }}>
+      <CentreHandles />
+      <span className={classes.userInitials} style={{ fontSize: 22 * data.scale }}>
+        {initials(data.name)}
+      </span>
+      <span className={classes.userName} style={{ fontSize: 12 * data.scale }}>
+        {data.name}
+      </span>
+    </div>
+  );
+}
+
+function HubNode({ data, width, height }: NodeProps<HubFlowNode>) {
+  return (
+    <div className={classes.hub} style={{ width, height, background: data.color }}>
+      <CentreHandles />
+      <span className={classes.hubLabel} style={{ fontSize: 14 * data.scale }}>
+        {data.label}
+      </span>
+      <span className={classes.hubCount} style={{ fontSize: 12 * data.scale }}>
+        {data.count}
+      </span>
+    </div>
+  );
+}
+
+function ContactNode({ data, width, height }: NodeProps<ContactFlowNode>) {
+  const showName = useStore((state) => state.transform[2] >= NAME_ZOOM);
+  return (
+    <div className={classes.contact} style={{ width, height }} title={data.name}>
+      <CentreHandles top={AVATAR_CENTRE_Y} />
+      <span className={classes.avatar} style={{ background: data.color }}>
+        {showName ? initials(data.name) : null}
+      </span>
+      {showName && <span className={classes.contactName}>{data.name}</span>}
+    </div>
+  );
+}
+
+const NODE_TYPES: NodeTypes = { user: UserNode, hub: HubNode, contact: ContactNode };
+
+const hubColor = (type: RelationshipType, detail: string | null) =>
+  colorHex(detail === UNSPECIFIED_DETAIL ? 'gray' : detailColor(type, detail));
+
+function toFlowNode(node: MapNode, type: RelationshipType, scale: number): MapFlowNode {
+  const color = hubColor(type, node.detail);
+  if (node.kind === 'contact') {
+    return {
+      id: node.id,
+      type: 'contact',
+      position: { x: node.x - CONTACT_NODE_WIDTH / 2, y: node.y - AVATAR_CENTRE_Y },
+      width: CONTACT_NODE_WIDTH,
+      height: CONTACT_NODE_HEIGHT,
+      data: { name: node.label, color, contactId: node.contactId ?? '' },
+      ariaLabel: `${node.label}, ${node.detail}`,
+      connectable: false,
+    };
+  }
+  const size = node.radius * 2;
+  const common = {
+    id: node.id,
+    position: { x: node.x - node.radius, y: node.y - node.radius },
+    width: size,
+    height: size,
+    connectable: false,
+  };
+  if (node.kind === 'hub') {
+    return {
+      ...common,
+      type: 'hub',
+      data: { label: node.label, count: node.count ?? 0, color, scale },
+      ariaLabel: `${node.label}: ${node.count} contacts`,
+    };
+  }
+  return { ...common, type: 'user', data: { name: node.label, scale }, ariaLabel: `You: ${node.label}` };
+}
+
+/** A short hash of what is drawn (djb2), to tell one layout from another. */
+function fingerprint(layout: RelationshipMapLayout): string {
+  let hash = 5381;
+  for (const node of layout.nodes) {
+    const text = `${node.id}|${node.x}|${node.y}|${node.label}|${node.count ?? ''};`;
+    for (let i = 0; i < text.length; i += 1) hash = ((hash << 5) + hash + text.charCodeAt(i)) | 0;
+  }
+  return `${layout.nodes.length}-${(hash >>> 0).toString(36)}`;
+}
+
+interface RelationshipMapProps {
+  /** The signed-in user, drawn at the centre. */
+  userName: string;
+  type: RelationshipType;
+  contacts: readonly MapContact[];
+  onContactClick?: (contactId: string) => void;
+}
+
+/**
+ * The Relationship Map of the Family Tree and Friends Network (spec section 2): the user at
+ * the centre, a coloured hub per relationship detail, the contacts around their hub.
+ * Positions come from layoutRelationshipMap (d3-force); React Flow draws, zooms and pans.
+ */
+export function RelationshipMap({ userName, type, contacts, onContactClick }: RelationshipMapProps) {
+  const layout = useMemo(
+    () => layoutRelationshipMap({ id: 'me', name: userName }, contacts),
+    [userName, contacts],
+  );
+  const nodes = useMemo(
+    () => layout.nodes.map((node) => toFlowNode(node, type, layout.scale)),
+    [layout, type],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      layout.edges.map((edge) => {
+        const fromUser = edge.source === 'user';
+        return {
+          id: edge.id,
+          source: edge.source,
+          target: edge.target,
+          type: 'straight',
+          selectable: false,
+          focusable: false,
+          style: {
+            stroke: hubColor(type, edge.detail),
+            strokeWidth: fromUser ? 3 * layout.scale : 1.5,
+            opacity: fromUser ? 0.7 : 0.45,
+          },
+        };
+      }),
+    [layout, type],
+  );
+  // The flow keeps its own copy of the nodes (so they can be dragged): a new layout remounts it.
+  const layoutKey = useMemo(() => fingerprint(layout), [layout]);
+  // A bigger map gets a taller frame; a phone keeps room to scroll past it.
+  const tall = contacts.length > 40;
+  // On a phone the overview would hide a third of the drawing: zoom and fit stay.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+
+  return (
+    <Stack gap="sm">
+      <Box
+        className={classes.frame}
+        h={{ base: tall ? 440 : 400, sm: tall ? 760 : 620 }}
+        role="region"
+        aria-label="Relationship map"
+        data-testid="relationship-map"
+      >
+        <ReactFlow<MapFlowNode>
+          key={layoutKey}
+          defaultNodes={nodes}
+          defaultEdges={edges}
+          nodeTypes={NODE_TYPES}
+          fitView
+          fitViewOptions={{ padding: 0.08, maxZoom: 1.1 }}
+          minZoom={0.05}
+          maxZoom={2.5}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          onNodeClick={(_, node) => {
+            if (node.type === 'contact') onContactClick?.(node.data.contactId);
+          }}
+          proOptions={{ hideAttribution: false }}
+        >
+          <Background gap={24} size={1} />
+          <Controls showInteractive={false} position="top-left" />
+          {wide && (
+            <MiniMap
+              pannable
+              zoomable
+              position="bottom-right"
+              nodeColor={(node) =>
+                node.type === 'user'
+                  ? colorHex('violet', 7)
+                  : ((node.data as { color?: string }).color ?? colorHex('gray'))
+              }
+              nodeStrokeWidth={0}
+              style={{ width: 140, height: 100 }}
+              ariaLabel="Overview of the relationship map"
+            />
+          )}
+        </ReactFlow>
+      </Box>
+      {layout.hubs.length > 0 && (
+        <Group gap={6} aria-label="Map legend">
+          {layout.hubs.map((hub) => (
+            <Badge
+              key={hub.detail}
+              variant="dot"
+              color={hub.detail === UNSPECIFIED_DETAIL ? 'gray' : detailColor(type, hub.detail)}
+              size="md"
+              tt="none"
+            >
+              {hub.detail} · {hub.count}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        Drag to move around, scroll or pinch to zoom, click a person to edit their details.
+      </Text>
+    </Stack>
+  );
+}
