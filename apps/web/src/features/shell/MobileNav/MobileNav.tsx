@@ -11,8 +11,9 @@ import { Link, useLocation } from 'react-router';
 import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
 import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { AreaNavLinks } from '../AreaNavLinks/AreaNavLinks';
 import { Logo } from '../Logo/Logo';
-import { HEADER_EXTERNAL_ITEMS, isActivePath, SIDEBAR_ITEMS } from '../nav-items';
+import { HEADER_EXTERNAL_ITEMS, isActivePath } from '../nav-items';
 
 interface MobileNavProps {
   opened: boolean;
@@ -37,17 +38,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
               leftSection={<IconHome size={18} />}
               onClick={onClose}
             />
-            {SIDEBAR_ITEMS.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={<item.icon size={18} />}
-                active={isActivePath(pathname, item.to)}
-                onClick={onClose}
-              />
-            ))}
+            <AreaNavLinks onNavigate={onClose} />
             <NavLink
               component={Link}
               to={ROUTES.settings}

@@ -1,14 +1,12 @@
 import { initials } from '@capsule/domain';
-import { Avatar, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Avatar, Divider, Group, Stack, Text } from '@mantine/core';
 import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { AreaNavLinks } from '../AreaNavLinks/AreaNavLinks';
 import { displayName } from '../display-name';
-import { isActivePath, SIDEBAR_ITEMS } from '../nav-items';
 
 /** Spec section 2, 'Sidebar': the user's name and e-mail, then the signed-in areas. */
 export function Sidebar() {
   const { user } = useAuth();
-  const { pathname } = useLocation();
   const name = displayName(user);
 
   return (
@@ -28,18 +26,7 @@ export function Sidebar() {
       </Group>
       <Divider />
       <Stack gap={4} component="nav" aria-label="Sidebar">
-        {SIDEBAR_ITEMS.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={18} stroke={1.7} />}
-            active={isActivePath(pathname, item.to)}
-            variant="light"
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          />
-        ))}
+        <AreaNavLinks />
       </Stack>
     </Stack>
   );
