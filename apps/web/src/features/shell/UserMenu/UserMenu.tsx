@@ -1,10 +1,11 @@
 import { initials } from '@capsule/domain';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useAuth } from '../../auth/AuthProvider/auth-context';
 import { displayName } from '../display-name';
+import { UserIdentity } from '../UserIdentity/UserIdentity';
 
 /** Loaded with the signed-in chunk: a signed-out visitor never needs it. */
 export default function UserMenu() {
@@ -26,19 +27,9 @@ export default function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Group gap="sm" px="sm" py="xs" wrap="nowrap">
-          <Avatar color="brand" radius="xl" size={40}>
-            {initials(name)}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm" truncate="end">
-              {name}
-            </Text>
-            <Text c="dimmed" size="xs" truncate="end">
-              {user?.email}
-            </Text>
-          </div>
-        </Group>
+        <Box px="sm" py="xs">
+          <UserIdentity avatarSize={40} />
+        </Box>
         <Menu.Divider />
         <Menu.Item component={Link} to={ROUTES.settings} leftSection={<IconSettings size={16} />}>
           Account Settings
