@@ -1,39 +1,14 @@
 import { CONTACT_TEXTS } from '@capsule/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { type Portal, startPortal } from './support/portal.js';
-import { signInThroughScreens } from './support/sign-in.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // My Contacts in a real Chromium against the built portal: add a contact through the dialog
 // (the disabled submit and its hint first), edit it, find it by search, delete it by typing
 // DELETE in capitals; at 1280 px and at 375 px wide.
 describe('My Contacts in Chromium', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
-  async function signedInPage(name: string): Promise<{ page: Page; userId: string }> {
-    const user = await portal.createUser(name);
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    await signInThroughScreens(page, portal, user);
-    return { page, userId: user.id };
-  }
-
-  /** A screenshot once the dialogs' and toasts' transitions have finished. */
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await screenshot(page, name);
-  }
+  const suite = browserSuite();
 
   const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
@@ -43,9 +18,9 @@ describe('My Contacts in Chromium', () => {
   }
 
   it('adds a contact through the dialog, edits it, finds it by search and deletes it', async () => {
-    const { page, userId } = await signedInPage('Ada Lovelace');
+    const { page, userId } = await suite.signedInPage('Ada Lovelace');
     // Someone else already in the book, so the search has something to leave out.
-    await portal.db
+    await suite.portal.db
       .insertInto('contacts')
       .values({
         userId,
@@ -57,7 +32,7 @@ describe('My Contacts in Chromium', () => {
       })
       .execute();
 
-    await page.goto(`${portal.baseUrl}/contacts`);
+    await page.goto(`${suite.portal.baseUrl}/contacts`);
     await expect.poll(() => page.getByRole('heading', { name: 'My Contacts' }).isVisible()).toBe(true);
     await expect.poll(visible(page, 'Alan Turing')).toBe(true);
 
@@ -68,7 +43,7 @@ describe('My Contacts in Chromium', () => {
     const submit = dialog.getByRole('button', { name: 'Add Contact' });
     expect(await submit.isDisabled()).toBe(true);
     expect(await dialog.getByText(CONTACT_TEXTS.incompleteHint).isVisible()).toBe(true);
-    await shot(page, 'contacts-01-add-dialog-empty');
+    await suite.shot(page, 'contacts-01-add-dialog-empty');
 
     // A bad e-mail is reported as it is typed.
     await dialog.getByLabel(/^First name/).fill('Grace');
@@ -86,13 +61,13 @@ describe('My Contacts in Chromium', () => {
     await dialog.getByLabel(/^Birthday/).press('Tab');
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await dialog.getByText(CONTACT_TEXTS.incompleteHint).count()).toBe(0);
-    await shot(page, 'contacts-02-add-dialog-complete');
+    await suite.shot(page, 'contacts-02-add-dialog-complete');
 
     await submit.click();
     await expect.poll(visible(page, CONTACT_TEXTS.added)).toBe(true);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Edit Grace Hopper' }).isVisible()).toBe(true);
-    const stored = await portal.db
+    const stored = await suite.portal.db
       .selectFrom('contacts')
       .select(['id', 'email', 'phone', 'relationshipType', 'relationshipDetails', 'birthday'])
       .where('userId', '=', userId)
@@ -105,7 +80,7 @@ describe('My Contacts in Chromium', () => {
       relationshipDetails: 'Best-Friend',
       birthday: '1906-12-09',
     });
-    await shot(page, 'contacts-03-added');
+    await suite.shot(page, 'contacts-03-added');
 
     // Edit Contact: the card opens the filled form.
     await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
@@ -124,7 +99,7 @@ describe('My Contacts in Chromium', () => {
       .poll(() => page.getByRole('button', { name: 'Edit Grace Hopper Murray' }).isVisible())
       .toBe(true);
     expect(
-      await portal.db
+      await suite.portal.db
         .selectFrom('contacts')
         .select(['lastName', 'relationshipType', 'relationshipDetails'])
         .where('id', '=', stored.id)
@@ -136,7 +111,7 @@ describe('My Contacts in Chromium', () => {
     await search.fill('HOPPER m');
     await expect.poll(() => page.getByTestId('contact-card').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Edit Grace Hopper Murray' }).isVisible()).toBe(true);
-    await shot(page, 'contacts-04-search');
+    await suite.shot(page, 'contacts-04-search');
     await search.fill('bletchley');
     await expect.poll(() => page.getByRole('button', { name: 'Edit Alan Turing' }).isVisible()).toBe(true);
     expect(await page.getByTestId('contact-card').count()).toBe(1);
@@ -153,12 +128,16 @@ describe('My Contacts in Chromium', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await remove.getByLabel(CONTACT_TEXTS.deleteConfirmHint).fill('DELETE');
     await expect.poll(() => confirm.isEnabled()).toBe(true);
-    await shot(page, 'contacts-05-delete-dialog');
+    await suite.shot(page, 'contacts-05-delete-dialog');
     await confirm.click();
     await expect.poll(visible(page, CONTACT_TEXTS.deleted)).toBe(true);
     await expect.poll(() => page.getByTestId('contact-card').count()).toBe(1);
     expect(
-      await portal.db.selectFrom('contacts').select('id').where('id', '=', stored.id).executeTakeFirst(),
+      await suite.portal.db
+        .selectFrom('contacts')
+        .select('id')
+        .where('id', '=', stored.id)
+        .executeTakeFirst(),
     ).toBeUndefined();
 
     // The last one goes too: the empty state.
@@ -166,13 +145,13 @@ describe('My Contacts in Chromium', () => {
     await remove.getByLabel(CONTACT_TEXTS.deleteConfirmHint).fill('delete');
     await remove.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(visible(page, CONTACT_TEXTS.empty)).toBe(true);
-    await shot(page, 'contacts-06-empty');
+    await suite.shot(page, 'contacts-06-empty');
     await page.close();
   });
 
   it('reads well on a phone, 375 px wide', async () => {
-    const { page, userId } = await signedInPage('Mary Somerville');
-    await portal.db
+    const { page, userId } = await suite.signedInPage('Mary Somerville');
+    await suite.portal.db
       .insertInto('contacts')
       .values([
         {
@@ -196,9 +175,9 @@ describe('My Contacts in Chromium', () => {
       ])
       .execute();
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto(`${portal.baseUrl}/contacts`);
+    await page.goto(`${suite.portal.baseUrl}/contacts`);
     await expect.poll(visible(page, 'Charles Babbage')).toBe(true);
-    await shot(page, 'contacts-07-mobile-list');
+    await suite.shot(page, 'contacts-07-mobile-list');
 
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -206,7 +185,7 @@ describe('My Contacts in Chromium', () => {
     await page.getByRole('button', { name: 'Edit Charles Babbage' }).click();
     const edit = page.getByRole('dialog', { name: CONTACT_TEXTS.editDialogTitle });
     await edit.waitFor();
-    await shot(page, 'contacts-08-mobile-edit-dialog');
+    await suite.shot(page, 'contacts-08-mobile-edit-dialog');
     await page.close();
   });
 });

@@ -1,9 +1,8 @@
 import { GROUP_TEXTS, RELATIONSHIP_DETAILS, type RelationshipType } from '@capsule/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { type Portal, startPortal } from './support/portal.js';
-import { signInThroughScreens } from './support/sign-in.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // The three network pages in a real Chromium against the built portal, with a realistic
 // address book (Family, Friend and Colleague contacts mixed): every view of every page at
@@ -52,31 +51,7 @@ const PAGES = [
 ] as const;
 
 describe('network pages in Chromium', () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
-  async function signedInPage(name: string): Promise<{ page: Page; userId: string }> {
-    const user = await portal.createUser(name);
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    await signInThroughScreens(page, portal, user);
-    return { page, userId: user.id };
-  }
-
-  /** A screenshot once transitions are over (dialogs, toasts, the map's fit). */
-  async function shot(page: Page, name: string) {
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await screenshot(page, name);
-  }
+  const suite = browserSuite();
 
   async function mapNodes(page: Page, kind: 'contact' | 'hub' | 'user') {
     return page.locator(`.react-flow__node-${kind}`).count();
@@ -98,19 +73,19 @@ describe('network pages in Chromium', () => {
   }
 
   it('opens Family Tree, Friends Network and Professional Network in every view, at 1280 and 375 px', async () => {
-    const { page, userId } = await signedInPage('Ada Lovelace');
+    const { page, userId } = await suite.signedInPage('Ada Lovelace');
     const seeded = [
       ...contactsOf(userId, 'Family', 16),
       ...contactsOf(userId, 'Friend', 12, 20),
       ...contactsOf(userId, 'Colleague', 8, 40),
       ...contactsOf(userId, 'Other', 2, 60),
     ];
-    await portal.db.insertInto('contacts').values(seeded).execute();
+    await suite.portal.db.insertInto('contacts').values(seeded).execute();
     const count = (type: RelationshipType) => seeded.filter((c) => c.relationshipType === type).length;
     expect(seeded.length).toBeGreaterThanOrEqual(30);
 
     // Create New Group through its dialog, on the Family Tree.
-    await page.goto(`${portal.baseUrl}/family-tree?view=groups`);
+    await page.goto(`${suite.portal.baseUrl}/family-tree?view=groups`);
     await page.getByText('No groups yet.').waitFor();
     await page.getByRole('button', { name: GROUP_TEXTS.createDialogTitle }).click();
     const dialog = page.getByRole('dialog', { name: GROUP_TEXTS.createDialogTitle });
@@ -127,7 +102,7 @@ describe('network pages in Chromium', () => {
     await members.click();
     await options.first().click();
     expect(await dialog.locator('.mantine-MultiSelect-pill').count()).toBe(2);
-    await shot(page, 'networks-group-dialog-1280');
+    await suite.shot(page, 'networks-group-dialog-1280');
     // Back to the name field: the member list closes.
     await dialog.getByLabel(/^Group name/).click();
     await dialog.getByRole('button', { name: 'Create Group' }).click();
@@ -135,14 +110,14 @@ describe('network pages in Chromium', () => {
     const card = page.getByRole('article', { name: 'Sunday lunch' });
     await card.waitFor();
     expect(await card.getByText('2 members').isVisible()).toBe(true);
-    const group = await portal.db
+    const group = await suite.portal.db
       .selectFrom('contactGroups')
       .select(['id', 'relationshipType'])
       .where('userId', '=', userId)
       .where('name', '=', 'Sunday lunch')
       .executeTakeFirstOrThrow();
     expect(group.relationshipType).toBe('Family');
-    const stored = await portal.db
+    const stored = await suite.portal.db
       .selectFrom('contactGroupMembers')
       .select('contactId')
       .where('groupId', '=', group.id)
@@ -150,7 +125,7 @@ describe('network pages in Chromium', () => {
     expect(stored).toHaveLength(2);
 
     // A second group on the Friends Network, so both Groups views have something to show.
-    await page.goto(`${portal.baseUrl}/friends-tree?view=groups`);
+    await page.goto(`${suite.portal.baseUrl}/friends-tree?view=groups`);
     await page.getByRole('button', { name: GROUP_TEXTS.createDialogTitle }).click();
     await dialog.waitFor();
     await dialog.getByLabel(/^Group name/).fill('Book club');
@@ -167,7 +142,7 @@ describe('network pages in Chromium', () => {
       await page.setViewportSize(viewport);
       for (const network of PAGES) {
         for (const view of network.views) {
-          await page.goto(`${portal.baseUrl}${network.path}${view === 'cards' ? '' : `?view=${view}`}`);
+          await page.goto(`${suite.portal.baseUrl}${network.path}${view === 'cards' ? '' : `?view=${view}`}`);
           await page.getByRole('heading', { name: network.title, level: 1 }).waitFor();
           if (view === 'cards') {
             await expect.poll(() => page.getByTestId('contact-card').count()).toBe(count(network.type));
@@ -183,14 +158,14 @@ describe('network pages in Chromium', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
             viewport.width,
           );
-          await shot(page, `networks-${network.path.slice(1)}-${view}-${size}`);
+          await suite.shot(page, `networks-${network.path.slice(1)}-${view}-${size}`);
         }
       }
     }
 
     // The view switch and the detail tabs drive the map, and both stay in the address.
     await page.setViewportSize(VIEWPORTS.desktop);
-    await page.goto(`${portal.baseUrl}/family-tree`);
+    await page.goto(`${suite.portal.baseUrl}/family-tree`);
     // The radio itself is visually hidden: a user clicks its label.
     await page.locator('.mantine-SegmentedControl-label', { hasText: 'Relationship Map' }).click();
     await page.waitForURL('**/family-tree?view=map');
@@ -209,8 +184,8 @@ describe('network pages in Chromium', () => {
 
   it('draws a readable Relationship Map at 5 and at 200 contacts', async () => {
     for (const n of [5, 200]) {
-      const { page, userId } = await signedInPage(n === 5 ? 'Mary Somerville' : 'Charles Babbage');
-      await portal.db
+      const { page, userId } = await suite.signedInPage(n === 5 ? 'Mary Somerville' : 'Charles Babbage');
+      await suite.portal.db
         .insertInto('contacts')
         .values(contactsOf(userId, 'Family', n))
         .execute();
@@ -219,11 +194,11 @@ describe('network pages in Chromium', () => {
         ['375', VIEWPORTS.mobile],
       ] as const) {
         await page.setViewportSize(viewport);
-        await page.goto(`${portal.baseUrl}/family-tree?view=map`);
+        await page.goto(`${suite.portal.baseUrl}/family-tree?view=map`);
         await waitForMap(page, n);
         const hubs = new Set(contactsOf(userId, 'Family', n).map((c) => c.relationshipDetails)).size;
         expect(await mapNodes(page, 'hub')).toBe(hubs);
-        await shot(page, `networks-map-${n}-contacts-${size}`);
+        await suite.shot(page, `networks-map-${n}-contacts-${size}`);
       }
       await page.close();
     }
