@@ -64,3 +64,10 @@ export const capsuleListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 export type CapsuleListQuery = z.output<typeof capsuleListQuerySchema>;
+
+/** The list's orders: newest or oldest purchase first, or the nearest delivery date first. */
+export const CAPSULE_SORTS = ['newest', 'oldest', 'delivery'] as const;
+export type CapsuleSort = (typeof CAPSULE_SORTS)[number];
+export const capsuleSortSchema = z
+  .enum(CAPSULE_SORTS, { error: 'sortby must be default, newest, oldest or delivery' })
+  .default('newest');

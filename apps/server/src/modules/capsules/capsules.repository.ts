@@ -1,4 +1,4 @@
-import type { CapsuleStatus } from '@capsule/domain';
+import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -29,8 +29,6 @@ export const CAPSULE_COLUMNS = [
   'capsules.deliveredAt',
   'capsules.createdAt',
 ] as const;
-
-export type CapsuleSort = 'newest' | 'oldest' | 'delivery';
 
 export interface CapsuleListFilter {
   status: CapsuleStatus | null;

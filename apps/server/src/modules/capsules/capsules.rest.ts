@@ -3,6 +3,7 @@ import {
   capsuleInfoSchema,
   capsuleListQuerySchema,
   capsuleMessageSchema,
+  capsuleSortSchema,
   deliveryDateSchema,
 } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
@@ -29,12 +30,6 @@ const isoToCalendarDate = z
   .transform((v) => (v ? v.trim().slice(0, 10) : null));
 const capsuleRef = z.union([z.string(), z.object({ id: z.string() }).loose()]).optional();
 const refId = (ref: z.infer<typeof capsuleRef>) => (typeof ref === 'string' ? ref : ref?.id);
-const sortBy = z
-  .enum(['default', 'newest', 'oldest', 'delivery'], {
-    error: 'sortby must be default, newest, oldest or delivery',
-  })
-  .optional()
-  .transform((v) => (v === undefined || v === 'default' ? 'newest' : v));
 const capsuleIdBody = z.object({
   capsuleId: z.string({ error: 'capsuleId is required' }).trim().min(1, 'capsuleId is required'),
 });
@@ -64,7 +59,8 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const q = request.query;
       const query = capsuleListQuerySchema.parse({ status: q.x_status, types: q.type, page: q.page });
-      const sort = sortBy.parse(q.sortby);
+      // The legacy client's 'default' is the list's default order.
+      const sort = capsuleSortSchema.parse(q.sortby === 'default' ? undefined : q.sortby);
       const page = await listMyCapsules(deps, sessionOf(request).user.id, { ...query, sort });
       // The legacy answer is a bare list; the paging travels in headers.
       reply.header('x-total-count', String(page.total));

@@ -1,4 +1,4 @@
-import { capsuleInfoSchema, capsuleListQuerySchema } from '@capsule/domain';
+import { capsuleInfoSchema, capsuleListQuerySchema, capsuleSortSchema } from '@capsule/domain';
 import { z } from 'zod';
 import { systemClock } from '../../lib/clock.js';
 import { idSchema } from '../../lib/ids.js';
@@ -14,7 +14,6 @@ import {
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
 
 const info = capsuleInfoSchema(earliestToday(systemClock));
-export const capsuleSortSchema = z.enum(['newest', 'oldest', 'delivery']).default('newest');
 
 export const capsulesRouter = router({
   counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),

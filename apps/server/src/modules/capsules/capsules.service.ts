@@ -1,14 +1,8 @@
-import { CAPSULE_PAGE_SIZE, type CapsuleListQuery } from '@capsule/domain';
+import { CAPSULE_PAGE_SIZE, type CapsuleListQuery, type CapsuleSort } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import {
-  type CapsuleRow,
-  type CapsuleSort,
-  countCapsules,
-  findCapsule,
-  listCapsules,
-} from './capsules.repository.js';
+import { type CapsuleRow, countCapsules, findCapsule, listCapsules } from './capsules.repository.js';
 
 export const CAPSULE_NOT_FOUND = 'Capsule not found';
 

@@ -8,7 +8,11 @@ const GROUP_COLUMNS = [
   'contactGroups.createdAt',
 ] as const;
 
-export async function listGroups(db: Db, ownerId: string, relationshipType?: string) {
+export async function listGroups(
+  db: Db,
+  ownerId: string,
+  filter: { relationshipType?: string; id?: string } = {},
+) {
   let query = db
     .selectFrom('contactGroups')
     .select(GROUP_COLUMNS)
@@ -22,7 +26,9 @@ export async function listGroups(db: Db, ownerId: string, relationshipType?: str
         .as('memberIds'),
     )
     .where('contactGroups.userId', '=', ownerId);
-  if (relationshipType) query = query.where('contactGroups.relationshipType', '=', relationshipType);
+  if (filter.relationshipType)
+    query = query.where('contactGroups.relationshipType', '=', filter.relationshipType);
+  if (filter.id) query = query.where('contactGroups.id', '=', filter.id);
   return query.orderBy(sql`lower(name)`).orderBy('contactGroups.id').execute();
 }
 

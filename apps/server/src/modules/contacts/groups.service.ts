@@ -53,14 +53,17 @@ export async function listMyGroups(
   ownerId: string,
   type?: GroupType,
 ): Promise<ContactGroup[]> {
-  const rows = await listGroups(deps.db, ownerId, type);
-  return rows.map((g) => ({ ...g, memberIds: g.memberIds ?? [], createdAt: g.createdAt.toISOString() }));
+  return (await listGroups(deps.db, ownerId, type ? { relationshipType: type } : {})).map(toGroup);
+}
+
+function toGroup(row: Awaited<ReturnType<typeof listGroups>>[number]): ContactGroup {
+  return { ...row, memberIds: row.memberIds ?? [], createdAt: row.createdAt.toISOString() };
 }
 
 async function groupById(deps: AppDeps, ownerId: string, id: string): Promise<ContactGroup> {
-  const found = (await listMyGroups(deps, ownerId)).find((g) => g.id === id);
+  const [found] = await listGroups(deps.db, ownerId, { id });
   if (!found) throw notFound(GROUP_ERRORS.notFound);
-  return found;
+  return toGroup(found);
 }
 
 export async function createGroup(
@@ -83,9 +86,10 @@ export async function createGroup(
 }
 
 export async function renameMyGroup(deps: AppDeps, ownerId: string, id: string, name: string) {
-  await ownGroup(deps, ownerId, id);
+  if (!isUuid(id)) throw notFound(GROUP_ERRORS.notFound);
   try {
-    await renameGroup(deps.db, ownerId, id, name, deps.clock.now());
+    const renamed = await renameGroup(deps.db, ownerId, id, name, deps.clock.now());
+    if (!renamed) throw notFound(GROUP_ERRORS.notFound);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(GROUP_ERRORS.duplicate);
     throw error;
