@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const AUTH_TEXTS = {
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
+  passwordTooLong: 'The password is too long',
   otpTooShort: 'OTP code must be at least 6 characters',
   loginFailed: 'Authentication failed. Please try again.',
   loginFailedTitle: 'Login Failed',
@@ -27,7 +28,7 @@ export const loginInputSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: AUTH_TEXTS.invalidEmail })),
-  password: z.string({ error: AUTH_TEXTS.passwordRequired }).min(1, AUTH_TEXTS.passwordRequired).max(1024),
+  password: z.string({ error: AUTH_TEXTS.passwordRequired }).min(1, AUTH_TEXTS.passwordRequired).max(1024, AUTH_TEXTS.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
