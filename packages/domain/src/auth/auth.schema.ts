@@ -28,7 +28,10 @@ export const loginInputSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: AUTH_TEXTS.invalidEmail })),
-  password: z.string({ error: AUTH_TEXTS.passwordRequired }).min(1, AUTH_TEXTS.passwordRequired).max(1024, AUTH_TEXTS.passwordTooLong),
+  password: z
+    .string({ error: AUTH_TEXTS.passwordRequired })
+    .min(1, AUTH_TEXTS.passwordRequired)
+    .max(1024, AUTH_TEXTS.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
