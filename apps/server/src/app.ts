@@ -1,15 +1,20 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { AppError, ERROR_TEXTS } from './errors.js';
+import { errorHandlerPlugin, frameworkErrorHandler, NOT_FOUND_BODY } from './plugins/error-handler.js';
+import { healthPlugin } from './plugins/health.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
+import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
+import { type StartupGate, startupGatePlugin } from './plugins/startup-gate.js';
 import { registerRestShims } from './rest/index.js';
 import { type AppRouter, appRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
@@ -17,55 +22,48 @@ import { makeContextFactory } from './trpc/context.js';
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/trpc');
 
+/** A hop count trusts that many proxies nearest to us (what proxy-addr does with a number). */
+const trustProxyOption = (setting: AppDeps['config']['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export interface BuildAppOptions {
   /** Serve the built web client from apps/web/dist (when it exists). Default true. */
   serveWeb?: boolean;
   logger?: boolean;
+  /** API calls answer 503 until this gate opens (server.ts: once migrated). Default: open. */
+  startupGate?: StartupGate;
 }
 
 /** Builds the whole HTTP app on the given deps. It never listens: server.ts and tests do. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const securityHeaders = computeSecurityHeaders(deps.config);
   const app = Fastify({
     logger: options.logger === false ? false : { level: deps.config.logLevel },
-    trustProxy: deps.config.isProduction,
+    // Forwarded headers only from the proxies the deployment names (TRUST_PROXY).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // tRPC batches put many procedure names in one path segment.
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Refusals made before routing (bad percent-encoding, over-long parameter) answer like any other.
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
   });
 
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
   await app.register(errorHandlerPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: [
-          "'self'",
-          'blob:',
-          'https:',
-          ...(deps.config.isProduction ? [] : ['http://127.0.0.1:10000']),
-        ],
-        connectSrc: ["'self'", 'https:', ...(deps.config.isProduction ? [] : ['http://127.0.0.1:10000'])],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: deps.config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
-  });
+  if (options.startupGate) await app.register(startupGatePlugin, { gate: options.startupGate });
   await app.register(fastifyRateLimit, {
     max: deps.config.apiRateLimit,
     timeWindow: '1 minute',
     allowList: (request) => !isApiPath(request.url),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: `Too many requests. Please try again in ${ctx.after}.`,
-    }),
+    // Thrown into the error handler, so the 429 has our body; the plugin sets Retry-After.
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('TOO_MANY', ERROR_TEXTS.tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
   });
+  await app.register(healthPlugin, { db: deps.db });
   await app.register(fastifyCookie);
   await app.register(requestGuardPlugin, { publicUrl: deps.config.publicUrl });
+  await app.register(jsonBodyPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(sessionPlugin, { deps });
 
   await app.register(fastifyTRPCPlugin, {
@@ -75,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       createContext: makeContextFactory(deps),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+        if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -84,12 +83,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (serveWeb) {
     await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: 'index.html' });
   }
-  // Unknown API paths answer JSON; any other GET is a client route of the single-page app.
+  // Unknown API paths answer JSON (without echoing the address); any other GET is a client
+  // route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     if (serveWeb && request.method === 'GET' && !isApiPath(request.url)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply.code(404).send(NOT_FOUND_BODY);
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,34 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
+
+// Which peers may tell us the client's address in X-Forwarded-For: none by default (the app
+// faces the internet), a hop count behind a known chain of proxies, or a list of proxy
+// addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Trusting
+// everyone would let any client pick its own IP and dodge every per-IP limit.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  if (bits === undefined) return PROXY_NAMES.has(address) || isIP(address) !== 0;
+  const max = isIP(address) === 4 ? 32 : isIP(address) === 6 ? 128 : -1;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === 'none') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyEntry)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected a hop count or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +71,7 @@ const envSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
   SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export interface Config {
@@ -62,6 +92,8 @@ export interface Config {
   demoUser: boolean;
   mailInboxPort: number;
   apiRateLimit: number;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     demoUser: e.DEMO_USER === 'on' && !isProduction,
     mailInboxPort: e.MAIL_INBOX_PORT,
     apiRateLimit: e.API_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
   });
 }

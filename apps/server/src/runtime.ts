@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { startBlobEmulator } from './dev/blob-emulator.js';
 import { startMailCatcher } from './dev/mail-catcher.js';
@@ -20,6 +19,7 @@ export interface Runtime {
 /**
  * Opens what the app talks to. Anything not configured starts embedded (development only; the
  * config refuses production without them): PGlite in the data folder, MailDev, Azurite.
+ * It does not migrate: server.ts does that once the database answers (migrateWhenReachable).
  */
 export async function startRuntime(config: Readonly<Config>, options: { embeddedServices?: boolean } = {}) {
   const embedded = options.embeddedServices ?? true;
@@ -35,10 +35,9 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
-      onIdleError: (error) => console.warn(`Database connection lost while idle: ${error.message}`),
+      onConnectionError: (error) => console.warn(`Database connection lost: ${error.message}`),
     });
     stops.push(database.close);
-    await migrateToLatest(database.db);
 
     const smtpUrl = config.smtpUrl ?? catcher?.smtpUrl;
     if (!smtpUrl) throw new Error('SMTP_URL is not set and the embedded mail catcher is off');

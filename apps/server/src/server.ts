@@ -1,10 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { migrateWhenReachable } from './db/migrate.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
 import { ensureDevPackages } from './dev/seed-packages.js';
+import { createStartupGate } from './plugins/startup-gate.js';
 import { startRuntime } from './runtime.js';
 
 // Entry point: config -> embedded services (development) -> app -> listen; closes cleanly.
+
+const SHUTDOWN_DEADLINE_MS = 25_000;
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -17,23 +21,41 @@ async function main() {
     throw error;
   }
   const runtime = await startRuntime(config);
-  const app = await buildApp(runtime.deps);
+  const startupGate = createStartupGate();
+  const app = await buildApp(runtime.deps, { startupGate });
 
+  // Graceful shutdown: stop accepting, let in-flight requests finish (Fastify answers 503 to
+  // requests that arrive on kept-alive connections meanwhile), then close the pool. A request
+  // that hangs cannot hold the process for ever.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      app.log.error(`still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await migrateWhenReachable(runtime.deps.db, (error, retryInMs) =>
+    app.log.warn(`Waiting for the database (${error.message}); next try in ${retryInMs / 1000} s`),
+  );
   if (!config.isProduction) await ensureDevPackages(runtime.deps.db);
   if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
+  startupGate.open();
 
   const lines = [
     '',

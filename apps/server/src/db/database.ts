@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // Dates (the `date` type) stay 'YYYY-MM-DD' strings: a birthday is a calendar day, not an
 // instant, and turning it into a JS Date would shift it by the server's time zone.
@@ -31,8 +33,11 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
-  /** Told about connections that failed while idle (they are replaced, nothing is lost). */
-  onIdleError?: (error: Error) => void;
+  /**
+   * Told about connections the server dropped (a restart, a failover), idle or in use. The pool
+   * replaces them; the query that was running fails and its request answers 503.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
@@ -42,11 +47,20 @@ function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
 /** One factory for both dialects, so the app, the CLI and the tests all open the database the same way. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (a restart, a failover) emits 'error' on the pool;
-    // unhandled, that would crash the process. The pool discards the client and the next
-    // query opens a fresh one.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // While the server is away a request fails fast (503) instead of queueing for ever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A connection the server drops emits 'error': on the pool while idle, on the client while
+    // checked out. Either one unhandled crashes the process (a database restart would take the
+    // site down), so both are heard. The pool discards the broken client; the next query
+    // opens a fresh connection.
+    const onError = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = kyselyFor(new PostgresDialect({ pool }));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -82,4 +96,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await release?.();
     },
   };
+}
+
+/** True when the database answers a trivial query within the time limit (the readiness probe). */
+export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const ping = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,6 +1,7 @@
 import { migrations } from '@capsule/migrations';
 import type { Kysely } from 'kysely';
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 // The migrations are listed statically in @capsule/migrations (not read from a folder at run
 // time), so the same compiled list runs from the server, the CLI and the tests.
@@ -17,7 +18,28 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const result: MigrationResultSet = await migratorFor(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`);
+    const name = failed ? `Migration ${failed.migrationName}` : 'Migrating';
+    throw new Error(`${name} failed: ${String(result.error)}`, { cause: result.error });
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Migrates as soon as the database answers: a server that starts while its database is away
+ * (a restart, a failover, both coming up together) waits for it instead of exiting. A failure
+ * that is not about reaching the database (a broken migration) is thrown.
+ */
+export async function migrateWhenReachable(
+  db: Parameters<typeof migrateToLatest>[0],
+  onWait: (error: Error, retryInMs: number) => void,
+) {
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      return await migrateToLatest(db);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      onWait(error as Error, delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

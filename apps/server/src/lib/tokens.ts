@@ -48,6 +48,9 @@ export async function readSessionToken(keys: TokenKeys, token: string): Promise<
       algorithms: ['HS256'],
       audience: AUDIENCE,
       issuer: ISSUER,
+      // jose checks these only when present; a token must carry them (the session row alone
+      // should not be what bounds a token's life).
+      requiredClaims: ['exp', 'iat', 'aud', 'iss'],
     });
     return typeof payload.sid === 'string' ? payload.sid : null;
   } catch {

@@ -1,25 +1,47 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ZodError } from 'zod';
-import { AppError, ERROR_CODES } from '../errors.js';
+import { ERROR_CODES, ERROR_TEXTS, toAppError } from '../errors.js';
+import { applySecurityHeaders, type SecurityHeaders } from './security-headers.js';
 
-/** The first readable message of a zod error: what the user would see under the field. */
-export function firstIssueMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+// How long a client should wait before retrying while the database is away.
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * Every refusal and failure of the HTTP app leaves through here, as `{ "error": "..." }` (plus
+ * `fields` for per-field validation messages) with the status of the one table in errors.ts.
+ * 5xx texts are fixed: the real error is logged, never sent.
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const appError = toAppError(error);
+  const status = ERROR_CODES[appError.code].http;
+  if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+  if (appError.code === 'UNAVAILABLE') {
+    // One short line: during an outage this fires for every request.
+    request.log.warn(`database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+  }
+  const fields = appError.fields && Object.keys(appError.fields).length > 0 ? appError.fields : undefined;
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(fields ? { error: appError.message, fields } : { error: appError.message });
 }
 
-/** REST errors are `{ "error": "..." }` with the right status; 5xx text never leaves the server. */
+/** The error handler, the JSON 404 for API paths, and Fastify's pre-routing refusals. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(ERROR_CODES[error.code].http).send({ error: error.message });
-    }
-    if (error instanceof ZodError) {
-      return reply.code(400).send({ error: firstIssueMessage(error) });
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ error: error.message });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Internal server error' });
-  });
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 });
+
+/**
+ * Fastify refuses a malformed percent-encoding or an over-long path parameter before routing,
+ * so no hook has run: the security headers are added here. Passed to Fastify() as
+ * `frameworkErrors`.
+ */
+export function frameworkErrorHandler(headers: SecurityHeaders) {
+  return (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+    applySecurityHeaders(reply, headers);
+    return sendError(request, reply, error);
+  };
+}
+
+export const NOT_FOUND_BODY = { error: ERROR_TEXTS.notFound } as const;

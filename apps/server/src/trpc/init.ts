@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError, ERROR_CODES } from '../errors.js';
+import { AppError, ERROR_CODES, ERROR_TEXTS, toAppError, zodFieldMessages } from '../errors.js';
+import { unsafeInputReason } from '../lib/safe-input.js';
 import { requireMember, requireSession, requireVerified } from '../modules/auth/guards.js';
 import type { Context } from './context.js';
 
@@ -14,35 +15,51 @@ function validationIssues(cause: unknown): IssueLike[] | null {
 }
 
 const t = initTRPC.context<Context>().create({
-  // An input error reads like the spec's field message, not a JSON dump of zod issues;
-  // fieldErrors lets a form put each message under its field.
+  // Never a stack trace in a response, in any environment (behaviour.md, Wire formats).
+  isDev: false,
   errorFormatter({ shape, error }) {
+    // An unexpected failure keeps its text in the log (app.ts onError), never in the body.
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return { ...shape, message: ERROR_TEXTS.internal };
+    }
+    // An input error reads like the spec's field message, not a JSON dump of zod issues;
+    // fieldErrors lets a form put each message under its field.
     const issues = validationIssues(error.cause);
     if (!issues) return shape;
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of issues) {
-      const key = (issue.path ?? [])
-        .map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
-        .join('.');
-      fieldErrors[key] ??= issue.message;
-    }
+    const fieldErrors = zodFieldMessages(
+      issues.map((issue) => ({
+        message: issue.message,
+        path: (issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)),
+      })),
+    );
     return { ...shape, message: issues[0]?.message ?? shape.message, data: { ...shape.data, fieldErrors } };
   },
 });
 
-/** Services throw AppError; here it becomes the tRPC code of the one table in errors.ts. */
+/**
+ * Services throw AppError; a lost database connection becomes UNAVAILABLE: each becomes the
+ * tRPC code of the one table in errors.ts. Anything else stays an internal error.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
-  }
-  return result;
+  if (result.ok || result.error.code !== 'INTERNAL_SERVER_ERROR') return result;
+  const cause = toAppError(result.error.cause ?? result.error);
+  if (cause.code === 'INTERNAL') return result;
+  throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
+});
+
+/** Text PostgreSQL cannot store is refused before the procedure sees it (lib/safe-input.ts). */
+const safeInput = t.middleware(async ({ getRawInput, next }) => {
+  // An unreadable input is the input parser's to refuse (a procedure without input ignores it).
+  const raw = await getRawInput().catch(() => undefined);
+  const reason = unsafeInputReason(raw);
+  if (reason) throw new AppError('BAD_INPUT', reason);
+  return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(safeInput);
 
 /** Any session, even one still waiting for its code. */
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) =>

@@ -140,9 +140,11 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     const c = newClient(t);
     expect((await c.rest('POST', '/api/login', { email: 'not-an-email', password: 'x' })).body).toEqual({
       error: AUTH_TEXTS.invalidEmail,
+      fields: { email: AUTH_TEXTS.invalidEmail },
     });
     expect((await c.rest('POST', '/api/login', { email: 'a@b.test', password: '' })).body).toEqual({
       error: AUTH_TEXTS.passwordRequired,
+      fields: { password: AUTH_TEXTS.passwordRequired },
     });
     const error = await trpcError(c.trpc.auth.login.mutate({ email: 'bad', password: '' }));
     expect(error.data?.code).toBe('BAD_REQUEST');

@@ -5,6 +5,7 @@ import {
   type CapsuleStatus,
   type CapsuleTypeFilter,
   capsuleStatusSchema,
+  normaliseStatus,
   statusLabel,
 } from './capsule-status.js';
 import { CAPSULE_TEXTS } from './capsule-texts.js';
@@ -55,12 +56,30 @@ export type CapsuleCountKey = (typeof CAPSULE_STATS_TILES)[number]['key'];
  * The list's filters, as the address (x_status, type) and the API carry them: a blank
  * status means all, a status in any spelling is normalised, type may repeat or be absent.
  */
+// 'default' and 'all' are how a status select says "All Statuses" (spec section 4).
+const ALL_STATUSES = new Set(['default', 'all']);
+const typeFilterOf = (value: string) =>
+  CAPSULE_TYPE_FILTERS.find((type) => type.toLowerCase() === value.trim().toLowerCase()) ?? value;
+
+/**
+ * The list's filters, as the address (x_status, type) and the API carry them: a blank status
+ * (or 'default', 'all') means all, a status in any spelling is normalised, type may repeat or be
+ * absent, in any case; a blank type is no filter.
+ */
 export const capsuleListQuerySchema = z.object({
-  status: optionalTextSchema.pipe(capsuleStatusSchema.nullable()),
+  status: optionalTextSchema
+    .transform((value) => (value && ALL_STATUSES.has(value.toLowerCase()) ? null : value))
+    .pipe(capsuleStatusSchema.nullable()),
   types: z
-    .union([z.enum(CAPSULE_TYPE_FILTERS), z.array(z.enum(CAPSULE_TYPE_FILTERS))])
+    .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((types) => (types === undefined ? [] : [types].flat())),
+    .transform((types) =>
+      [types ?? []]
+        .flat()
+        .filter((type) => type.trim() !== '')
+        .map(typeFilterOf),
+    )
+    .pipe(z.array(z.enum(CAPSULE_TYPE_FILTERS))),
   page: z.coerce.number().int().min(1).default(1),
 });
 export type CapsuleListQuery = z.output<typeof capsuleListQuerySchema>;
@@ -71,3 +90,26 @@ export type CapsuleSort = (typeof CAPSULE_SORTS)[number];
 export const capsuleSortSchema = z
   .enum(CAPSULE_SORTS, { error: 'sortby must be default, newest, oldest or delivery' })
   .default('newest');
+
+export const CAPSULE_SORTBY_TEXTS = {
+  invalid:
+    'sortby must be default, a capsule status (Pending_Recipient, Pending_Upload, Reviewing, Sent, To_Delete) or an order (newest, oldest, delivery)',
+} as const;
+
+/**
+ * The legacy `sortby` of GET /api/capsules. The spec's sort options are statuses (section 4,
+ * "Sort options on My Capsules": default = All Statuses, Pending_Recipient, Pending_Upload,
+ * Reviewing, Sent, To_Delete), so a status there filters the list to it; 'default' or nothing
+ * lists all in the default order. Our own orders keep names no status has.
+ */
+export const capsuleSortbySchema = optionalTextSchema.transform(
+  (value, ctx): { status: CapsuleStatus | null; sort: CapsuleSort } => {
+    if (value === null || value.toLowerCase() === 'default') return { status: null, sort: 'newest' };
+    const order = CAPSULE_SORTS.find((sort) => sort === value.toLowerCase());
+    if (order) return { status: null, sort: order };
+    const status = normaliseStatus(value);
+    if (status) return { status, sort: 'newest' };
+    ctx.addIssue({ code: 'custom', message: CAPSULE_SORTBY_TEXTS.invalid });
+    return z.NEVER;
+  },
+);

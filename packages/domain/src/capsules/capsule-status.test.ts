@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAPSULE_PAGE_SIZE,
+  CAPSULE_SORTBY_TEXTS,
   capsuleListQuerySchema,
+  capsuleSortbySchema,
   STATUS_SORT_OPTIONS,
   TYPE_FILTER_OPTIONS,
 } from './capsule-list.js';
@@ -140,6 +142,26 @@ describe('list filters', () => {
       'Wake',
       'First Born',
     ]);
+  });
+  it("reads the legacy forms: 'default' and 'all' statuses, blank and any-case types", () => {
+    expect(capsuleListQuerySchema.parse({ status: 'default' }).status).toBeNull();
+    expect(capsuleListQuerySchema.parse({ status: 'ALL' }).status).toBeNull();
+    expect(capsuleListQuerySchema.parse({ types: ['', 'first born', 'WAKE'] }).types).toEqual([
+      'First Born',
+      'Wake',
+    ]);
+  });
+  it('reads sortby as the spec does: a status, default, or one of our orders', () => {
+    expect(capsuleSortbySchema.parse(undefined)).toEqual({ status: null, sort: 'newest' });
+    expect(capsuleSortbySchema.parse('default')).toEqual({ status: null, sort: 'newest' });
+    for (const status of ['Pending_Recipient', 'Pending_Upload', 'Reviewing', 'Sent', 'To_Delete']) {
+      expect(capsuleSortbySchema.parse(status)).toEqual({ status, sort: 'newest' });
+    }
+    expect(capsuleSortbySchema.parse('oldest')).toEqual({ status: null, sort: 'oldest' });
+    expect(capsuleSortbySchema.parse('delivery')).toEqual({ status: null, sort: 'delivery' });
+    expect(capsuleSortbySchema.safeParse('sideways').error?.issues[0]?.message).toBe(
+      CAPSULE_SORTBY_TEXTS.invalid,
+    );
   });
   it('refuses unknown statuses, types and bad pages', () => {
     expect(capsuleListQuerySchema.safeParse({ status: 'Lost' }).success).toBe(false);

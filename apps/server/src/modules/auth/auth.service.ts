@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, type LoginInput, type ProfileUpdate } from '@capsule/domain';
+import { AUTH_TEXTS, type LoginInput, PROFILE_TEXTS, type ProfileUpdate } from '@capsule/domain';
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -65,6 +65,11 @@ export async function logout(deps: AppDeps, session: RequestSession | null): Pro
   return { success: true };
 }
 
+/** The e-mail is the main site's sign-in: it may be sent back unchanged, never changed here. */
 export async function updateProfile(deps: AppDeps, session: RequestSession, input: ProfileUpdate) {
-  return updateUserProfile(deps.db, session.user.id, input, deps.clock.now());
+  if (input.email !== undefined && input.email.toLowerCase() !== session.user.email.toLowerCase()) {
+    throw new AppError('BAD_INPUT', PROFILE_TEXTS.emailManaged, { email: PROFILE_TEXTS.emailManaged });
+  }
+  const { fullName, phoneNumber } = input;
+  return updateUserProfile(deps.db, session.user.id, { fullName, phoneNumber }, deps.clock.now());
 }

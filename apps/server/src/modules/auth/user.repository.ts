@@ -17,13 +17,20 @@ export function findUserById(db: Db, id: string) {
 export function updateUserProfile(
   db: Db,
   id: string,
-  values: { fullName: string; phoneNumber: string },
+  values: { fullName: string; phoneNumber?: string | undefined },
   at: Date,
 ) {
-  return db
-    .updateTable('users')
-    .set({ ...values, updatedAt: at })
-    .where('id', '=', id)
-    .returning(PUBLIC_USER_COLUMNS)
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .updateTable('users')
+      // An absent phone is kept as it is; only what was sent changes.
+      .set({
+        fullName: values.fullName,
+        ...(values.phoneNumber === undefined ? {} : { phoneNumber: values.phoneNumber }),
+        updatedAt: at,
+      })
+      .where('id', '=', id)
+      .returning(PUBLIC_USER_COLUMNS)
+      .executeTakeFirstOrThrow()
+  );
 }

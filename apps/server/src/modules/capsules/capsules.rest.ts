@@ -3,7 +3,7 @@ import {
   capsuleInfoSchema,
   capsuleListQuerySchema,
   capsuleMessageSchema,
-  capsuleSortSchema,
+  capsuleSortbySchema,
   deliveryDateSchema,
 } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +34,8 @@ const capsuleIdBody = z.object({
   capsuleId: z.string({ error: 'capsuleId is required' }).trim().min(1, 'capsuleId is required'),
 });
 
+export const LEGACY_UNPAGED_LIST_MAX = 1000;
+
 export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired(deps) };
   const today = earliestToday(deps.clock);
@@ -59,9 +61,19 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const q = request.query;
       const query = capsuleListQuerySchema.parse({ status: q.x_status, types: q.type, page: q.page });
-      // The legacy client's 'default' is the list's default order.
-      const sort = capsuleSortSchema.parse(q.sortby === 'default' ? undefined : q.sortby);
-      const page = await listMyCapsules(deps, sessionOf(request).user.id, { ...query, sort });
+      // The spec's sortby names a status (or 'default' for all); ours may also name an order.
+      const sortby = capsuleSortbySchema.parse(q.sortby);
+      if (query.status && sortby.status && query.status !== sortby.status) {
+        throw badInput('x_status and sortby name different statuses; send one of them');
+      }
+      // The spec's client sends no page and pages the list itself: without `page` the whole
+      // list comes back (up to a bound that keeps one call cheap; x-total-count tells the rest).
+      const page = await listMyCapsules(deps, sessionOf(request).user.id, {
+        ...query,
+        status: query.status ?? sortby.status,
+        sort: sortby.sort,
+        ...(q.page === undefined ? { pageSize: LEGACY_UNPAGED_LIST_MAX } : {}),
+      });
       // The legacy answer is a bare list; the paging travels in headers.
       reply.header('x-total-count', String(page.total));
       reply.header('x-page', String(page.page));

@@ -72,9 +72,9 @@ export interface CapsulePage {
 export async function listMyCapsules(
   deps: AppDeps,
   ownerId: string,
-  query: CapsuleListQuery & { sort?: CapsuleSort },
+  query: CapsuleListQuery & { sort?: CapsuleSort; pageSize?: number },
 ): Promise<CapsulePage> {
-  const pageSize = CAPSULE_PAGE_SIZE;
+  const pageSize = query.pageSize ?? CAPSULE_PAGE_SIZE;
   const { rows, total } = await listCapsules(deps.db, ownerId, {
     status: query.status,
     types: query.types,

@@ -1,4 +1,4 @@
-import { PROFILE_TEXTS, profileUpdateSchema } from '@capsule/domain';
+import { PROFILE_TEXTS, profileFormSchema } from '@capsule/domain';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ export function ProfileForm() {
   const { user, setUser } = useAuth();
   const form = useForm({
     initialValues: { fullName: user?.fullName ?? '', phoneNumber: user?.phoneNumber ?? '' },
-    validate: schemaResolver(profileUpdateSchema, { sync: true }),
+    validate: schemaResolver(profileFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
 
