@@ -9,7 +9,6 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { http: 401, trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { http: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { http: 404, trpc: 'NOT_FOUND' },
-  METHOD_NOT_ALLOWED: { http: 405, trpc: 'METHOD_NOT_SUPPORTED' },
   CONFLICT: { http: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   URI_TOO_LONG: { http: 414, trpc: 'BAD_REQUEST' },
