@@ -4,14 +4,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
+import { loggerOptions } from './lib/logging.js';
 import { errorHandlerPlugin, frameworkErrorHandler, NOT_FOUND_BODY } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { type StartupGate, startupGatePlugin } from './plugins/startup-gate.js';
@@ -38,7 +40,9 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const securityHeaders = computeSecurityHeaders(deps.config);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(deps.config),
+    // plugins/request-log.ts writes the one line per request.
+    logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers only from the proxies the deployment names (TRUST_PROXY).
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // tRPC batches put many procedure names in one path segment.
@@ -49,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  await app.register(requestLogPlugin, { level: deps.config.isProduction ? 'info' : 'debug' });
   await app.register(errorHandlerPlugin);
   if (options.startupGate) await app.register(startupGatePlugin, { gate: options.startupGate });
   await app.register(fastifyRateLimit, {

@@ -69,7 +69,9 @@ const envSchema = z.object({
   DEMO_USER: z.enum(['on', 'off']).default('on'),
   /** Requests per minute per client IP on /api and /trpc (a flood guard; sign-in has its own limits). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  MAIL_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  MAIL_INBOX_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
   SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
   TRUST_PROXY: trustProxySchema,
 });
@@ -91,6 +93,10 @@ export interface Config {
   logLevel: string;
   demoUser: boolean;
   mailInboxPort: number;
+  /** The embedded mail catcher's SMTP port (development, without SMTP_URL). */
+  mailSmtpPort: number;
+  /** The embedded Azurite's blob port (development, without AZURE_STORAGE_CONNECTION_STRING). */
+  azuritePort: number;
   apiRateLimit: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
   trustProxy: false | number | string[];
@@ -155,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     demoUser: e.DEMO_USER === 'on' && !isProduction,
     mailInboxPort: e.MAIL_INBOX_PORT,
+    mailSmtpPort: e.MAIL_SMTP_PORT,
+    azuritePort: e.AZURITE_PORT,
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   });

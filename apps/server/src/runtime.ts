@@ -11,7 +11,8 @@ import { createSmtpMailer } from './mail/mailer.js';
 export interface Runtime {
   deps: AppDeps;
   database: DatabaseHandle;
-  inboxUrl: string | null;
+  /** The embedded services started for development, to name them in the banner. */
+  embedded: { inboxUrl?: string; inboxApiUrl?: string; smtpUrl?: string; blobEndpoint?: string };
   blobConnectionString: string;
   close(): Promise<void>;
 }
@@ -26,10 +27,14 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
   const stops: Array<() => Promise<void>> = [];
   try {
     const catcher =
-      !config.smtpUrl && embedded ? await startMailCatcher(config.dataDir, config.mailInboxPort) : null;
+      !config.smtpUrl && embedded
+        ? await startMailCatcher(config.dataDir, config.mailInboxPort, config.mailSmtpPort)
+        : null;
     if (catcher) stops.push(catcher.stop);
     const blob =
-      !config.azureStorageConnectionString && embedded ? await startBlobEmulator(config.dataDir) : null;
+      !config.azureStorageConnectionString && embedded
+        ? await startBlobEmulator(config.dataDir, config.azuritePort)
+        : null;
     if (blob) stops.push(blob.stop);
 
     const database = await openDatabase({
@@ -54,7 +59,12 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
     const runtime: Runtime = {
       deps,
       database,
-      inboxUrl: catcher?.inboxUrl ?? null,
+      embedded: {
+        ...(catcher
+          ? { inboxUrl: catcher.inboxUrl, inboxApiUrl: catcher.inboxApiUrl, smtpUrl: catcher.smtpUrl }
+          : {}),
+        ...(blob ? { blobEndpoint: blob.blobEndpoint } : {}),
+      },
       blobConnectionString: config.azureStorageConnectionString ?? blob?.connectionString ?? '',
       close: async () => {
         for (const stop of stops.reverse()) await stop().catch(() => undefined);

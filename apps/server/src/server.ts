@@ -57,13 +57,22 @@ async function main() {
   if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
   startupGate.open();
 
+  // The banner comes last, after everything that logs at start, and names every local service.
+  const { embedded } = runtime;
   const lines = [
     '',
-    `  Legacy Capsule portal: ${config.publicUrl}`,
-    `  Database:   ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Legacy Capsule portal: ${config.publicUrl}   (Node ${process.version})`,
+    `  Database:      ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    embedded.inboxUrl
+      ? `  Mail inbox:    ${embedded.inboxUrl}  (one-time codes arrive here; API: ${embedded.inboxApiUrl})`
+      : '  Mail:          SMTP_URL',
+    ...(embedded.smtpUrl ? [`  Mail SMTP:     ${embedded.smtpUrl}`] : []),
+    embedded.blobEndpoint
+      ? `  Blob storage:  embedded Azurite at ${embedded.blobEndpoint}`
+      : '  Blob storage:  AZURE_STORAGE_CONNECTION_STRING',
+    `  Health:        ${config.publicUrl}/healthz, ${config.publicUrl}/readyz`,
   ];
-  if (runtime.inboxUrl) lines.push(`  Mail inbox: ${runtime.inboxUrl}  (one-time codes arrive here)`);
-  if (config.demoUser) lines.push(`  Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  if (config.demoUser) lines.push(`  Demo sign-in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`${lines.join('\n')}\n`);
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { assertPortFree } from './ports.js';
 
 // The well-known development account of the Azure storage emulators (public, not a secret).
 const DEV_ACCOUNT = 'devstoreaccount1';
@@ -10,6 +11,7 @@ const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/
 
 export interface BlobEmulator {
   connectionString: string;
+  blobEndpoint: string;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,8 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
  * Development only: Azurite as a child process, keeping blobs in the data folder so a
  * restart loses nothing.
  */
-export async function startBlobEmulator(dataDir: string, port = 10000): Promise<BlobEmulator> {
+export async function startBlobEmulator(dataDir: string, port: number): Promise<BlobEmulator> {
+  await assertPortFree(port, 'Azurite blob emulator', 'AZURITE_PORT');
   const location = path.join(dataDir, 'azurite');
   mkdirSync(location, { recursive: true });
   const require = createRequire(import.meta.url);
@@ -59,8 +62,10 @@ export async function startBlobEmulator(dataDir: string, port = 10000): Promise<
     { stdio: 'ignore' },
   );
   await waitForPort(port, 15_000);
+  const blobEndpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
   return {
-    connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`,
+    connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=${blobEndpoint};`,
+    blobEndpoint,
     stop: async () => {
       child.kill('SIGTERM');
     },

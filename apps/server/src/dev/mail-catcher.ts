@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { assertPortFree } from './ports.js';
 
 export interface MailCatcher {
   smtpUrl: string;
   inboxUrl: string;
+  /** MailDev's REST API: GET /api/email lists the messages. */
+  inboxApiUrl: string;
   stop(): Promise<void>;
 }
 
@@ -13,8 +16,10 @@ export interface MailCatcher {
 export async function startMailCatcher(
   dataDir: string,
   webPort: number,
-  smtpPort = webPort - 55, // 1080 -> 1025, MailDev's usual pair
+  smtpPort: number,
 ): Promise<MailCatcher> {
+  await assertPortFree(smtpPort, 'mail catcher (SMTP)', 'MAIL_SMTP_PORT');
+  await assertPortFree(webPort, 'mail catcher (web inbox)', 'MAIL_INBOX_PORT');
   const { MailDev } = await import('maildev');
   const maildev = new MailDev({
     smtp: smtpPort,
@@ -28,6 +33,7 @@ export async function startMailCatcher(
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     inboxUrl: `http://127.0.0.1:${webPort}`,
+    inboxApiUrl: `http://127.0.0.1:${webPort}/api/email`,
     stop: () => maildev.stop(),
   };
 }

@@ -12,10 +12,12 @@ export type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
  * the refusals Fastify makes before any hook runs (a malformed URL, an over-long parameter),
  * which a per-request hook would miss.
  */
-export function computeSecurityHeaders(config: Pick<Config, 'publicUrl' | 'isProduction'>): SecurityHeaders {
+export function computeSecurityHeaders(
+  config: Pick<Config, 'publicUrl' | 'isProduction' | 'azuritePort'>,
+): SecurityHeaders {
   const https = config.publicUrl.startsWith('https://');
   // The blob emulator serves videos over plain http in development only.
-  const devBlob = config.isProduction ? [] : ['http://127.0.0.1:10000'];
+  const devBlob = config.isProduction ? [] : [`http://127.0.0.1:${config.azuritePort}`];
   const options: HelmetOptions = {
     contentSecurityPolicy: {
       directives: {
