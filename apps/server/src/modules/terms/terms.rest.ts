@@ -6,12 +6,14 @@ import { sessionOf, sessionRequired, verifiedRequired } from '../../rest/guards.
 import { acceptTerms, checkTerms } from './terms.service.js';
 
 export function registerTermsRest(app: FastifyInstance, deps: AppDeps) {
-  app.get('/api/check-terms', { preHandler: sessionRequired }, async (request) =>
-    checkTerms(deps, sessionOf(request)),
-  );
+  app.get('/api/check-terms', { preHandler: sessionRequired }, async (request) => {
+    const session = sessionOf(request);
+    return checkTerms(deps, session.user.id, session.stage === 'verified');
+  });
 
   app.post('/api/accept-terms', { preHandler: verifiedRequired }, async (request) => {
     acceptTermsSchema.parse(request.body ?? {});
-    return acceptTerms(deps, sessionOf(request), requestMeta(request));
+    const session = sessionOf(request);
+    return acceptTerms(deps, session.user.id, session.stage === 'verified', requestMeta(request));
   });
 }

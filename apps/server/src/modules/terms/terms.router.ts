@@ -3,8 +3,12 @@ import { router, sessionProcedure, verifiedProcedure } from '../../trpc/init.js'
 import { acceptTerms, checkTerms } from './terms.service.js';
 
 export const termsRouter = router({
-  check: sessionProcedure.query(({ ctx }) => checkTerms(ctx.deps, ctx.session)),
+  check: sessionProcedure.query(({ ctx }) =>
+    checkTerms(ctx.deps, ctx.session.user.id, ctx.session.stage === 'verified'),
+  ),
   accept: verifiedProcedure
     .input(acceptTermsSchema)
-    .mutation(({ ctx }) => acceptTerms(ctx.deps, ctx.session, ctx.meta)),
+    .mutation(({ ctx }) =>
+      acceptTerms(ctx.deps, ctx.session.user.id, ctx.session.stage === 'verified', ctx.meta),
+    ),
 });

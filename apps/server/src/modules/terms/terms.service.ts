@@ -2,39 +2,33 @@ import { TERMS_VERSION } from '@capsule/domain';
 import type { Db } from '../../db/database.js';
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import type { RequestSession } from '../auth/session.types.js';
+import { hasAcceptance, insertAcceptance } from './terms.repository.js';
+
+// Terms take the user's id and whether the one-time code was verified, not auth's session
+// type: auth's guards and sign-in ask terms, so terms must not depend on auth (that was the
+// one cycle among the modules; docs/decisions/008-modules-own-their-tables.md).
 
 /** Acceptance counts only for the current version of the text (behaviour.md, 'Terms'). */
-export async function hasAcceptedTerms(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('termsAcceptances')
-    .select('userId')
-    .where('userId', '=', userId)
-    .where('termsVersion', '=', TERMS_VERSION)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasAcceptedTerms(db: Db, userId: string): Promise<boolean> {
+  return hasAcceptance(db, userId, TERMS_VERSION);
 }
 
-export async function checkTerms(deps: AppDeps, session: RequestSession) {
+export async function checkTerms(deps: AppDeps, userId: string, otpVerified: boolean) {
   return {
-    hasReadTerms: await hasAcceptedTerms(deps.db, session.user.id),
-    otpVerified: session.stage === 'verified',
+    hasReadTerms: await hasAcceptedTerms(deps.db, userId),
+    otpVerified,
   };
 }
 
-export async function acceptTerms(deps: AppDeps, session: RequestSession, meta: RequestMeta) {
-  if (session.stage !== 'verified') {
+export async function acceptTerms(deps: AppDeps, userId: string, otpVerified: boolean, meta: RequestMeta) {
+  if (!otpVerified) {
     throw new AppError('FORBIDDEN', 'Please verify your one-time code first.');
   }
-  await deps.db
-    .insertInto('termsAcceptances')
-    .values({
-      userId: session.user.id,
-      termsVersion: TERMS_VERSION,
-      acceptedAt: deps.clock.now(),
-      ip: meta.ip,
-    })
-    .onConflict((oc) => oc.columns(['userId', 'termsVersion']).doNothing())
-    .execute();
+  await insertAcceptance(deps.db, {
+    userId,
+    termsVersion: TERMS_VERSION,
+    acceptedAt: deps.clock.now(),
+    ip: meta.ip,
+  });
   return { success: true as const, hasReadTerms: true as const, termsVersion: TERMS_VERSION };
 }
