@@ -1,12 +1,11 @@
 import { AUTH_TEXTS, type LoginInput, PROFILE_TEXTS, type ProfileUpdate } from '@capsule/domain';
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
-import { hasAcceptedTerms } from '../terms/terms.service.js';
+import { hasAcceptedTerms } from '../terms/index.js';
+import { updateUserProfile, verifyCredentials } from '../users/index.js';
 import { endSession, type IssuedSession, startSession } from './session.service.js';
 import type { RequestSession } from './session.types.js';
-import { assertNotThrottled, recordFailures } from './throttle.js';
-import { findUserForLogin, updateUserProfile } from './user.repository.js';
+import { assertNotThrottled, recordFailures } from './throttle.service.js';
 
 export interface LoginResult {
   success: true;
@@ -29,9 +28,9 @@ export async function login(
     ['login_ip', meta.ip],
     ['login_account', email],
   ]);
-  const user = await findUserForLogin(deps.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) {
+  // verifyCredentials answers null for an unknown e-mail and a wrong password alike.
+  const user = await verifyCredentials(deps.db, email, input.password);
+  if (!user) {
     await recordFailures(deps.db, deps.clock, [
       ['login_ip', meta.ip],
       ['login_account', email],

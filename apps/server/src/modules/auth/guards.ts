@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { hasAcceptedTerms } from '../terms/terms.service.js';
+import { hasAcceptedTerms } from '../terms/index.js';
 import type { RequestSession } from './session.types.js';
 
 export const GUARD_TEXTS = {

@@ -16,22 +16,15 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionWithUser(db: Db, sessionId: string) {
+/**
+ * The session alone: the users table belongs to the users module, so the user is read through
+ * its index (session.service.ts), not joined here.
+ */
+export function findSession(db: Db, sessionId: string) {
   return db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.stage',
-      'sessions.lastSeenAt',
-      'sessions.expiresAt',
-      'users.id as userId',
-      'users.username',
-      'users.email',
-      'users.fullName',
-      'users.phoneNumber',
-    ])
-    .where('sessions.id', '=', sessionId)
+    .select(['id', 'userId', 'stage', 'lastSeenAt', 'expiresAt'])
+    .where('id', '=', sessionId)
     .executeTakeFirst();
 }
 

@@ -1,7 +1,8 @@
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { addMinutes } from '../../lib/clock.js';
 import { newSessionId, readSessionToken, signSessionToken } from '../../lib/tokens.js';
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from './session.repository.js';
+import { findPublicUser } from '../users/index.js';
+import { deleteSession, findSession, insertSession, touchSession } from './session.repository.js';
 import type { RequestSession, SessionStage } from './session.types.js';
 
 // last_seen is written at most once a minute: enough for a 30-minute idle limit, and it keeps
@@ -52,8 +53,13 @@ export async function resolveSession(
   if (!token) return null;
   const sessionId = await readSessionToken(deps.keys, token);
   if (!sessionId) return null;
-  const row = await findSessionWithUser(deps.db, sessionId);
+  const row = await findSession(deps.db, sessionId);
   if (!row) return null;
+  // Two reads by primary key where there was one join: sessions are auth's, users are not
+  // (docs/decisions/008-modules-own-their-tables.md). A session's user_id cascades on delete,
+  // so a missing user only happens in a race with the deletion: that answers null, as the join did.
+  const user = await findPublicUser(deps.db, row.userId);
+  if (!user) return null;
   const now = deps.clock.now();
   const idleDeadline = addMinutes(row.lastSeenAt, deps.config.sessionIdleMinutes);
   if (row.expiresAt <= now || idleDeadline <= now) {
@@ -62,15 +68,15 @@ export async function resolveSession(
   }
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchSession(deps.db, sessionId, now);
   return {
-    id: row.sessionId,
+    id: row.id,
     stage: row.stage as SessionStage,
     expiresAt: row.expiresAt,
     user: {
-      id: row.userId,
-      username: row.username,
-      email: row.email,
-      fullName: row.fullName,
-      phoneNumber: row.phoneNumber,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName,
+      phoneNumber: user.phoneNumber,
     },
   };
 }

@@ -1,12 +1,9 @@
+import type { PublicUser } from '../users/index.js';
+
 export type SessionStage = 'password' | 'verified';
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string;
-  fullName: string;
-  phoneNumber: string | null;
-}
+/** The signed-in user: the users module's public shape, never the password hash. */
+export type SessionUser = PublicUser;
 
 /** The signed-in state of one request, resolved once by the session plugin. */
 export interface RequestSession {

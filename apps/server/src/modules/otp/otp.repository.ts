@@ -24,6 +24,10 @@ export async function replaceCode(
   return db.insertInto('oneTimeCodes').values(code).returning('id').executeTakeFirstOrThrow();
 }
 
+export async function deleteCode(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('oneTimeCodes').where('id', '=', id).execute();
+}
+
 export async function invalidateCode(db: Db, id: string, at: Date) {
   await db.updateTable('oneTimeCodes').set({ invalidatedAt: at }).where('id', '=', id).execute();
 }

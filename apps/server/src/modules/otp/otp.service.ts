@@ -4,11 +4,22 @@ import { AppError } from '../../errors.js';
 import { addMinutes } from '../../lib/clock.js';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../../lib/tokens.js';
 import { oneTimeCodeMail } from '../../mail/templates.js';
-import { type IssuedSession, startSession } from '../auth/session.service.js';
-import type { RequestSession } from '../auth/session.types.js';
-import { assertNotThrottled, recordFailures } from '../auth/throttle.js';
-import { hasAcceptedTerms } from '../terms/terms.service.js';
-import { countCodesSince, invalidateCode, markUsed, replaceCode, takeAttempt } from './otp.repository.js';
+import {
+  assertNotThrottled,
+  type IssuedSession,
+  type RequestSession,
+  recordFailures,
+  startSession,
+} from '../auth/index.js';
+import { hasAcceptedTerms } from '../terms/index.js';
+import {
+  countCodesSince,
+  deleteCode,
+  invalidateCode,
+  markUsed,
+  replaceCode,
+  takeAttempt,
+} from './otp.repository.js';
 
 // Code rules from behaviour.md ('One-time code'): ASVS 6.5.5 and 2.8.
 export const OTP_RULES = {
@@ -60,7 +71,7 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
     });
   } catch (error) {
     // A code nobody received must not count against the user's limits or stay guessable.
-    await deps.db.deleteFrom('oneTimeCodes').where('id', '=', row.id).execute();
+    await deleteCode(deps.db, row.id);
     throw new AppError('UNAVAILABLE', OTP_TEXTS.sendFailed, { cause: String(error) });
   }
   return { success: true as const, validMinutes: OTP_RULES.validMinutes };

@@ -2,7 +2,15 @@ import { PHONE_PATTERN } from '@capsule/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import {
+  findPublicUserById,
+  findUserByEmail,
+  findUserByEmailOrUsername,
+  insertUser,
+  listUsers as listUserRows,
+  updateUserProfile as updateUserProfileRow,
+} from './users.repository.js';
 
 // Accounts come from the main site (behaviour.md): operators create them with the admin CLI,
 // later the business-system sync does. There is no sign-up.
@@ -19,45 +27,61 @@ export const newUserSchema = z.object({
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
 
+/** What other modules may know of a user: never the password hash. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  fullName: string;
+  phoneNumber: string | null;
+}
+
 export async function createUser(db: Db, input: NewUserInput) {
   const user = newUserSchema.parse(input);
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['email']), '=', user.email),
-        eb('username', '=', user.username ?? user.email),
-      ]),
-    )
-    .executeTakeFirst();
-  if (existing) throw new AppError('CONFLICT', `A user with the e-mail ${user.email} already exists.`);
-  return db
-    .insertInto('users')
-    .values({
-      email: user.email,
-      username: user.username ?? user.email,
-      passwordHash: await hashPassword(user.password),
-      fullName: user.fullName,
-      phoneNumber: user.phoneNumber ?? null,
-    })
-    .returning(['id', 'email', 'username', 'fullName', 'phoneNumber', 'createdAt'])
-    .executeTakeFirstOrThrow();
+  const username = user.username ?? user.email;
+  if (await findUserByEmailOrUsername(db, user.email, username)) {
+    throw new AppError('CONFLICT', `A user with the e-mail ${user.email} already exists.`);
+  }
+  return insertUser(db, {
+    email: user.email,
+    username,
+    passwordHash: await hashPassword(user.password),
+    fullName: user.fullName,
+    phoneNumber: user.phoneNumber ?? null,
+  });
 }
 
 export function listUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'fullName', 'phoneNumber', 'createdAt'])
-    .orderBy('createdAt')
-    .execute();
+  return listUserRows(db);
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  return row?.id;
+  return (await findUserByEmail(db, email))?.id;
+}
+
+export function findPublicUser(db: Db, id: string): Promise<PublicUser | undefined> {
+  return findPublicUserById(db, id);
+}
+
+/**
+ * The password check of sign-in; the hash never leaves this module. An unknown e-mail still
+ * runs a hash comparison (verifyPassword with null), so both failures take about the same time.
+ */
+export async function verifyCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ id: string } | null> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  return user && ok ? { id: user.id } : null;
+}
+
+export function updateUserProfile(
+  db: Db,
+  id: string,
+  values: { fullName: string; phoneNumber?: string | undefined },
+  at: Date,
+): Promise<PublicUser> {
+  return updateUserProfileRow(db, id, values, at);
 }

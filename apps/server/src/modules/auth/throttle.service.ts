@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { countFailuresSince, insertFailures } from './throttle.repository.js';
 
 // Failed sign-in and code attempts are counted in the database, so every app instance sees
 // the same numbers. Limits are per window and the window slides: a stranger guessing at a
@@ -24,21 +25,16 @@ export async function assertNotThrottled(
 ): Promise<void> {
   const since = new Date(clock.now().getTime() - WINDOW_MINUTES * 60_000);
   for (const [scope, key] of checks) {
-    const row = await db
-      .selectFrom('authFailures')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('createdAt', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= LIMITS[scope]) throw new AppError('TOO_MANY', TOO_MANY_ATTEMPTS);
+    if ((await countFailuresSince(db, scope, key, since)) >= LIMITS[scope]) {
+      throw new AppError('TOO_MANY', TOO_MANY_ATTEMPTS);
+    }
   }
 }
 
 export async function recordFailures(db: Db, clock: Clock, entries: Array<[ThrottleScope, string]>) {
   const createdAt = clock.now();
-  await db
-    .insertInto('authFailures')
-    .values(entries.map(([scope, key]) => ({ scope, key, createdAt })))
-    .execute();
+  await insertFailures(
+    db,
+    entries.map(([scope, key]) => ({ scope, key, createdAt })),
+  );
 }
