@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, RequestMeta } from '../deps.js';
-import type { IssuedSession } from '../modules/auth/session.service.js';
-import { resolveSession } from '../modules/auth/session.service.js';
-import type { RequestSession } from '../modules/auth/session.types.js';
+import { type IssuedSession, type RequestSession, resolveSession } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError, ERROR_CODES, ERROR_TEXTS, toAppError, zodFieldMessages } from '../errors.js';
 import { unsafeInputReason } from '../lib/safe-input.js';
-import { requireMember, requireSession, requireVerified } from '../modules/auth/guards.js';
+import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
 import type { Context } from './context.js';
 
 interface IssueLike {
