@@ -14,9 +14,8 @@ import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { findContact } from '../contacts/contacts.repository.js';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts.service.js';
-import { type CapsuleRow, lockCapsule } from './capsules.repository.js';
+import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
+import { type CapsuleRow, lockCapsule, updateCapsule } from './capsules.repository.js';
 import { CAPSULE_NOT_FOUND, type Capsule, toCapsule } from './capsules.service.js';
 
 // Every sender action runs in one transaction holding the capsule's row lock (SELECT ... FOR
@@ -75,24 +74,20 @@ export function assignRecipient(
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canAssignRecipient(facts(row)));
     enforce(checkCapsuleInfoCriteria(input.info, row.deliveryCriteria));
-    const contact = isUuid(input.contactId) ? await findContact(trx, ownerId, input.contactId) : undefined;
+    const contact = await findOwnedContact(trx, ownerId, input.contactId);
     if (!contact) throw notFound(CONTACT_NOT_FOUND);
-    await trx
-      .updateTable('capsules')
-      .set({
-        status: 'Pending_Upload',
-        contactId: contact.id,
-        recipientName: contact.fullName,
-        recipientEmail: contact.email,
-        recipientBirthday: contact.birthday,
-        recipientAssignedAt: now,
-        ...(input.info.deliveryDate ? { deliveryDate: input.info.deliveryDate } : {}),
-        ...(input.info.category ? { category: input.info.category } : {}),
-        ...(input.info.message ? { message: input.info.message } : {}),
-        updatedAt: now,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCapsule(trx, row.id, {
+      status: 'Pending_Upload',
+      contactId: contact.id,
+      recipientName: contact.fullName,
+      recipientEmail: contact.email,
+      recipientBirthday: contact.birthday,
+      recipientAssignedAt: now,
+      ...(input.info.deliveryDate ? { deliveryDate: input.info.deliveryDate } : {}),
+      ...(input.info.category ? { category: input.info.category } : {}),
+      ...(input.info.message ? { message: input.info.message } : {}),
+      updatedAt: now,
+    });
   });
 }
 
@@ -101,16 +96,12 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canSetCapsuleInfo(facts(row)));
     enforce(checkCapsuleInfoCriteria(info, row.deliveryCriteria));
-    await trx
-      .updateTable('capsules')
-      .set({
-        ...(info.deliveryDate ? { deliveryDate: info.deliveryDate } : {}),
-        ...(info.category ? { category: info.category } : {}),
-        ...(info.message ? { message: info.message } : {}),
-        updatedAt: now,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCapsule(trx, row.id, {
+      ...(info.deliveryDate ? { deliveryDate: info.deliveryDate } : {}),
+      ...(info.category ? { category: info.category } : {}),
+      ...(info.message ? { message: info.message } : {}),
+      updatedAt: now,
+    });
   });
 }
 
@@ -118,11 +109,7 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canLock(facts(row), now));
-    await trx
-      .updateTable('capsules')
-      .set({ lockedAt: now, updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCapsule(trx, row.id, { lockedAt: now, updatedAt: now });
   });
 }
 
@@ -130,19 +117,15 @@ export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string)
 export function deleteCapsuleVideo(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canDeleteVideo(facts(row), now));
-    await trx
-      .updateTable('capsules')
-      .set({
-        status: 'Pending_Upload',
-        uploadDate: null,
-        videoBlobName: null,
-        videoUrl: null,
-        videoThumbnailUrl: null,
-        previewViewedAt: null,
-        updatedAt: now,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCapsule(trx, row.id, {
+      status: 'Pending_Upload',
+      uploadDate: null,
+      videoBlobName: null,
+      videoUrl: null,
+      videoThumbnailUrl: null,
+      previewViewedAt: null,
+      updatedAt: now,
+    });
   });
 }
 
@@ -151,10 +134,11 @@ export function recoverCapsule(deps: AppDeps, ownerId: string, capsuleId: string
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     const verdict = canRecover(facts(row));
     if (!verdict.ok) throw conflict(verdict.reason);
-    await trx
-      .updateTable('capsules')
-      .set({ status: verdict.restoreTo, statusBeforeDelete: null, deleteRequestedAt: null, updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateCapsule(trx, row.id, {
+      status: verdict.restoreTo,
+      statusBeforeDelete: null,
+      deleteRequestedAt: null,
+      updatedAt: now,
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { CapsuleUpdate, NewCapsule } from '../../db/schema.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
@@ -113,6 +114,30 @@ export async function countCapsules(db: Db, ownerId: string) {
     sent: Number(row.sent),
     received: Number(received.n),
   };
+}
+
+/**
+ * Writes what an action changes; which columns, and whether the action is allowed at all, is
+ * the service's to decide (capsule-actions.service.ts) under the row lock of lockCapsule.
+ */
+export async function updateCapsule(db: Db, id: string, patch: CapsuleUpdate): Promise<void> {
+  await db.updateTable('capsules').set(patch).where('id', '=', id).execute();
+}
+
+/** How many capsules the owner has, whatever their status (numbers new capsules' titles). */
+export async function countOwnedCapsules(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('capsules')
+    .where('ownerId', '=', ownerId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserted in the order given; seq keeps that order for rows sharing one creation time. */
+export async function insertCapsules(db: Db, rows: NewCapsule[]): Promise<string[]> {
+  const inserted = await db.insertInto('capsules').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id);
 }
 
 export type CapsuleRow = NonNullable<Awaited<ReturnType<typeof findCapsule>>>;

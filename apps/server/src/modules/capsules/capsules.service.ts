@@ -1,8 +1,22 @@
-import { CAPSULE_PAGE_SIZE, type CapsuleListQuery, type CapsuleSort } from '@capsule/domain';
+import {
+  CAPSULE_PAGE_SIZE,
+  type CapsuleKind,
+  type CapsuleListQuery,
+  type CapsuleSort,
+  type DeliveryCriteria,
+} from '@capsule/domain';
+import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { type CapsuleRow, countCapsules, findCapsule, listCapsules } from './capsules.repository.js';
+import {
+  type CapsuleRow,
+  countCapsules,
+  countOwnedCapsules,
+  findCapsule,
+  insertCapsules,
+  listCapsules,
+} from './capsules.repository.js';
 
 export const CAPSULE_NOT_FOUND = 'Capsule not found';
 
@@ -99,4 +113,42 @@ export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): 
 
 export function myCapsuleCounts(deps: AppDeps, ownerId: string) {
   return countCapsules(deps.db, ownerId);
+}
+
+/** The capsules a purchase brings: what the package sets for each, and how many. */
+export interface PurchasedCapsules {
+  ownerId: string;
+  subscriptionId: string;
+  packageId: string;
+  kind: CapsuleKind;
+  deliveryCriteria: DeliveryCriteria;
+  capsuleLength: string;
+  count: number;
+  createdAt: Date;
+}
+
+/**
+ * Creates a purchase's capsules, each Pending_Recipient, titled '<Kind> Capsule #n' where n
+ * continues the owner's numbering. Pass the purchase's transaction as `db`: the payment, the
+ * subscription and these capsules are written all or nothing (commerce's recordPurchase).
+ * Answers the new ids in creation order.
+ */
+export async function createPurchasedCapsules(db: Db, purchase: PurchasedCapsules): Promise<string[]> {
+  const first = (await countOwnedCapsules(db, purchase.ownerId)) + 1;
+  const kindLabel = purchase.kind === 'journey' ? 'Journey' : 'Legacy';
+  return insertCapsules(
+    db,
+    Array.from({ length: purchase.count }, (_, i) => ({
+      ownerId: purchase.ownerId,
+      subscriptionId: purchase.subscriptionId,
+      packageId: purchase.packageId,
+      kind: purchase.kind,
+      status: 'Pending_Recipient',
+      title: `${kindLabel} Capsule #${first + i}`,
+      deliveryCriteria: purchase.deliveryCriteria,
+      capsuleLength: purchase.capsuleLength,
+      createdAt: purchase.createdAt,
+      updatedAt: purchase.createdAt,
+    })),
+  );
 }

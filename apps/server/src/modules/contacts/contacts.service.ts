@@ -1,4 +1,5 @@
 import type { ContactInput } from '@capsule/domain';
+import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -37,10 +38,19 @@ export async function listMyContacts(deps: AppDeps, ownerId: string, filter: Con
   return (await listContacts(deps.db, ownerId, filter)).map(toContact);
 }
 
+/**
+ * The owner's contact, or undefined (also for an id that is not a uuid). Takes `db` or the
+ * caller's transaction: assigning a recipient reads the contact under the capsule's row lock.
+ */
+export async function findOwnedContact(db: Db, ownerId: string, id: string): Promise<Contact | undefined> {
+  const row = isUuid(id) ? await findContact(db, ownerId, id) : undefined;
+  return row ? toContact(row) : undefined;
+}
+
 export async function getMyContact(deps: AppDeps, ownerId: string, id: string): Promise<Contact> {
-  const row = isUuid(id) ? await findContact(deps.db, ownerId, id) : undefined;
-  if (!row) throw notFound(CONTACT_NOT_FOUND);
-  return toContact(row);
+  const contact = await findOwnedContact(deps.db, ownerId, id);
+  if (!contact) throw notFound(CONTACT_NOT_FOUND);
+  return contact;
 }
 
 export async function createContact(deps: AppDeps, ownerId: string, input: ContactInput): Promise<Contact> {
