@@ -1,8 +1,7 @@
 import type { Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
-import { listPackages } from '../modules/commerce/packages.repository.js';
-import { recordPurchase } from '../modules/commerce/purchases.service.js';
-import { createUser, listUsers } from '../modules/users/users.service.js';
+import { listPackages, recordPurchase } from '../modules/commerce/index.js';
+import { createUser, listUsers } from '../modules/users/index.js';
 
 type Print = (line: string) => void;
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
-import { recordPurchase } from '../modules/commerce/purchases.service.js';
-import { createUser, findUserIdByEmail } from '../modules/users/users.service.js';
+import { recordPurchase } from '../modules/commerce/index.js';
+import { createUser, findUserIdByEmail } from '../modules/users/index.js';
 
 // Development only: one known account so a newcomer can sign in right after `npm start`.
 export const DEMO_USER = {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { addMissingPackages } from '../modules/commerce/index.js';
 
 // Development only: what the store sells, so purchases can be recorded locally. Each name's
 // first word is the capsule count (the dashboard reads the allowance from it).
@@ -57,9 +58,8 @@ export const DEV_PACKAGES = [
 
 /** Inserts the development packages that are missing; existing ones are left as they are. */
 export async function ensureDevPackages(db: Db): Promise<void> {
-  await db
-    .insertInto('capsulePackages')
-    .values(DEV_PACKAGES.map((p) => ({ ...p })))
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
+  await addMissingPackages(
+    db,
+    DEV_PACKAGES.map((p) => ({ ...p })),
+  );
 }

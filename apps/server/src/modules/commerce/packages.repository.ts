@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { NewCapsulePackage } from '../../db/schema.js';
 
 const PACKAGE_COLUMNS = [
   'id',
@@ -31,6 +32,15 @@ export function findActivePackageByName(db: Db, name: string) {
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
     .where('isActive', '=', true)
     .executeTakeFirst();
+}
+
+/** Names are unique: a package already there is left as it is (its price, its active flag). */
+export async function insertPackagesIfAbsent(db: Db, packages: NewCapsulePackage[]): Promise<void> {
+  await db
+    .insertInto('capsulePackages')
+    .values(packages)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
 }
 
 export type PackageRow = Awaited<ReturnType<typeof listPackages>>[number];

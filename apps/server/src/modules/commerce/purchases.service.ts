@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
+import { createPurchasedCapsules } from '../capsules/index.js';
+import { findUserIdByEmail } from '../users/index.js';
 import { findActivePackageByName } from './packages.repository.js';
+import { insertPayment, providerPaymentExists } from './payments.repository.js';
+import { insertSubscription } from './subscriptions.repository.js';
 
 export const recordPurchaseSchema = z.object({
   email: z
@@ -30,89 +34,51 @@ const money = (n: number) => n.toFixed(2);
  */
 export async function recordPurchase(deps: Pick<AppDeps, 'db' | 'clock'>, raw: RecordPurchaseInput) {
   const input = recordPurchaseSchema.parse(raw);
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email))
-    .executeTakeFirst();
-  if (!user) throw notFound(`No user with the e-mail ${input.email}`);
+  const userId = await findUserIdByEmail(deps.db, input.email);
+  if (!userId) throw notFound(`No user with the e-mail ${input.email}`);
   const pkg = await findActivePackageByName(deps.db, input.packageName);
   if (!pkg) throw notFound(`No active package named "${input.packageName}"`);
 
   const count = pkg.capsuleCount * input.quantity;
   const amount = money(Number(pkg.price) * input.quantity);
   const now = deps.clock.now();
-  const kindLabel = pkg.kind === 'journey' ? 'Journey' : 'Legacy';
 
+  // One transaction across three modules' tables: commerce's payment and subscription, and
+  // the capsules module's capsules (written by its own function, handed this transaction).
   return deps.db.transaction().execute(async (trx) => {
-    if (input.providerPaymentId) {
-      const seen = await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('providerPaymentId', '=', input.providerPaymentId)
-        .executeTakeFirst();
-      if (seen) throw new AppError('CONFLICT', `Payment ${input.providerPaymentId} was already recorded`);
+    if (input.providerPaymentId && (await providerPaymentExists(trx, input.providerPaymentId))) {
+      throw new AppError('CONFLICT', `Payment ${input.providerPaymentId} was already recorded`);
     }
-    const payment = await trx
-      .insertInto('payments')
-      .values({
-        userId: user.id,
-        amount,
-        status: 'succeeded',
-        providerPaymentId: input.providerPaymentId ?? null,
-        description: `${input.quantity} x ${pkg.name}`,
-        createdAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const subscription = await trx
-      .insertInto('subscriptions')
-      .values({
-        userId: user.id,
-        packageId: pkg.id,
-        paymentId: payment.id,
-        productName: pkg.name,
-        quantity: input.quantity,
-        price: pkg.price,
-        pricing: JSON.stringify([
-          { price: Number(pkg.price), annualStorageFee: Number(pkg.annualStorageFee) },
-        ]),
-        orderNumber: input.orderNumber ?? null,
-        orderName: `${pkg.name} x ${input.quantity}`,
-        createdAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const existing = await trx
-      .selectFrom('capsules')
-      .where('ownerId', '=', user.id)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const first = Number(existing.n) + 1;
-    const capsules = await trx
-      .insertInto('capsules')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          ownerId: user.id,
-          subscriptionId: subscription.id,
-          packageId: pkg.id,
-          kind: pkg.kind,
-          status: 'Pending_Recipient',
-          title: `${kindLabel} Capsule #${first + i}`,
-          deliveryCriteria: pkg.deliveryCriteria,
-          capsuleLength: pkg.capsuleLength,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return {
-      paymentId: payment.id,
-      subscriptionId: subscription.id,
-      packageName: pkg.name,
+    const paymentId = await insertPayment(trx, {
+      userId,
       amount,
-      capsuleIds: capsules.map((c) => c.id),
-    };
+      status: 'succeeded',
+      providerPaymentId: input.providerPaymentId ?? null,
+      description: `${input.quantity} x ${pkg.name}`,
+      createdAt: now,
+    });
+    const subscriptionId = await insertSubscription(trx, {
+      userId,
+      packageId: pkg.id,
+      paymentId,
+      productName: pkg.name,
+      quantity: input.quantity,
+      price: pkg.price,
+      pricing: JSON.stringify([{ price: Number(pkg.price), annualStorageFee: Number(pkg.annualStorageFee) }]),
+      orderNumber: input.orderNumber ?? null,
+      orderName: `${pkg.name} x ${input.quantity}`,
+      createdAt: now,
+    });
+    const capsuleIds = await createPurchasedCapsules(trx, {
+      ownerId: userId,
+      subscriptionId,
+      packageId: pkg.id,
+      kind: pkg.kind,
+      deliveryCriteria: pkg.deliveryCriteria,
+      capsuleLength: pkg.capsuleLength,
+      count,
+      createdAt: now,
+    });
+    return { paymentId, subscriptionId, packageName: pkg.name, amount, capsuleIds };
   });
 }

@@ -1,5 +1,6 @@
 import { allowanceFromProductName } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
+import { listSubscriptions } from './subscriptions.repository.js';
 
 export interface SubscriptionSummary {
   /** The latest purchase's product name; its first word is the capsule allowance. */
@@ -21,13 +22,7 @@ function pricingList(value: unknown, fallback: string): Array<{ price: number }>
 }
 
 export async function currentSubscription(deps: AppDeps, userId: string): Promise<SubscriptionSummary> {
-  const rows = await deps.db
-    .selectFrom('subscriptions')
-    .select(['id', 'productName', 'quantity', 'price', 'pricing', 'createdAt'])
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await listSubscriptions(deps.db, userId);
   const productName = rows[0]?.productName ?? null;
   return {
     productName,
