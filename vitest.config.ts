@@ -33,6 +33,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
           setupFiles: ['apps/server/test/setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

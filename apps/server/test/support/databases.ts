@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { testEnv } from './test-env.js';
@@ -7,11 +8,19 @@ import { testEnv } from './test-env.js';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
- * Every integration suite runs on the embedded PGlite, and also on the real PostgreSQL server
- * when DATABASE_URL is set (CI sets it): the same migrations and queries must work on both.
+ * The real PostgreSQL of this run: DATABASE_URL, else the testcontainers one started by
+ * global-setup.ts when a Docker engine answers (support/database-source.ts), else none.
+ */
+function postgresUrl(): string | undefined {
+  return testEnv.databaseUrl ?? inject('containerDatabaseUrl');
+}
+
+/**
+ * Every integration suite runs on the embedded PGlite, and also on a real PostgreSQL server
+ * when there is one (CI sets DATABASE_URL): the same migrations and queries must work on both.
  */
 export function databaseKinds(): DatabaseKind[] {
-  return testEnv.databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+  return postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 /**
@@ -24,8 +33,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     await migrateToLatest(handle.db);
     return handle;
   }
-  const adminUrl = testEnv.databaseUrl;
-  if (!adminUrl) throw new Error('DATABASE_URL is needed for the postgres test database');
+  const adminUrl = postgresUrl();
+  if (!adminUrl)
+    throw new Error('DATABASE_URL (or a Docker engine) is needed for the postgres test database');
   const name = `capsule_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
