@@ -1,0 +1,38 @@
+import type { Generated } from 'kysely';
+import type { Computed, DefaultedTimestamp } from './columns.js';
+
+// Migration 0002: contacts and their groups.
+
+export interface ContactsTable {
+  id: Generated<string>;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  /** first_name || ' ' || last_name, computed by the database. */
+  fullName: Computed<string>;
+  email: string;
+  phone: string | null;
+  /** Family, Friend, Colleague or Other (CHECK). */
+  relationshipType: string | null;
+  relationshipDetails: string | null;
+  /** 'YYYY-MM-DD', not before 1900-01-01. */
+  birthday: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface ContactGroupsTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  /** Family or Friend (CHECK). */
+  relationshipType: string;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface ContactGroupMembersTable {
+  groupId: string;
+  contactId: string;
+  addedAt: DefaultedTimestamp;
+}
