@@ -18,7 +18,7 @@ import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/securit
 import { sessionPlugin } from './plugins/session.js';
 import { type StartupGate, startupGatePlugin } from './plugins/startup-gate.js';
 import { registerRestShims } from './rest/index.js';
-import { type AppRouter, appRouter } from './trpc/app-router.js';
+import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: appRouter,
+      router: createAppRouter(deps),
       createContext: makeContextFactory(deps),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');

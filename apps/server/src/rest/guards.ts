@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { requireMember, requireSession, requireVerified } from '../modules/auth/guards.js';
+import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
 
 // The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify preHandlers.
 export const sessionRequired = async (request: FastifyRequest) => {

@@ -1,21 +1,27 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppDeps } from '../deps.js';
 import { authRouter } from '../modules/auth/auth.router.js';
-import { capsulesRouter } from '../modules/capsules/capsules.router.js';
+import { createCapsulesRouter } from '../modules/capsules/capsules.router.js';
 import { subscriptionsRouter } from '../modules/commerce/subscriptions.router.js';
-import { contactsRouter } from '../modules/contacts/contacts.router.js';
+import { createContactsRouter } from '../modules/contacts/contacts.router.js';
 import { otpRouter } from '../modules/otp/otp.router.js';
 import { termsRouter } from '../modules/terms/terms.router.js';
 import { router } from './init.js';
 
-export const appRouter = router({
-  auth: authRouter,
-  otp: otpRouter,
-  terms: termsRouter,
-  contacts: contactsRouter,
-  capsules: capsulesRouter,
-  subscriptions: subscriptionsRouter,
-});
+/**
+ * The whole tRPC API, built for one app's deps: routers whose input rules need a dependency
+ * (the clock, for date bounds) are factories, so nothing reaches around the injected one.
+ */
+export const createAppRouter = (deps: Pick<AppDeps, 'clock'>) =>
+  router({
+    auth: authRouter,
+    otp: otpRouter,
+    terms: termsRouter,
+    contacts: createContactsRouter(deps),
+    capsules: createCapsulesRouter(deps),
+    subscriptions: subscriptionsRouter,
+  });
 
-export type AppRouter = typeof appRouter;
+export type AppRouter = ReturnType<typeof createAppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -165,6 +165,45 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
     });
   });
 
+  describe('injected dependencies', () => {
+    const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+    it("tRPC's date rules follow the app's clock, as REST's do", async () => {
+      // The app's clock is three days ahead of the machine's: tomorrow (machine) is past (app),
+      // and a birthday the day after tomorrow (machine) is no longer in the future (app).
+      t.clock.advanceMinutes(3 * 24 * 60);
+      const user = await t.createUser();
+      const c = await signIn(t, user);
+      await purchase(t, user.email);
+      const contact = await addContact(c);
+      const { capsules } = await c.trpc.capsules.list.query({});
+      const capsule = capsules.find((x) => x.deliveryCriteria === 'Milestone_Date') ?? capsules[0];
+      await c.trpc.capsules.assignRecipient.mutate({
+        capsuleId: String(capsule?.id),
+        contactId: contact.id,
+        permanent: true,
+      });
+
+      const past = await trpcError(
+        c.trpc.capsules.setInfo.mutate({
+          capsuleId: String(capsule?.id),
+          info: { deliveryDate: dayIn(1), category: null, message: null },
+        }),
+      );
+      expect(past.data?.code).toBe('BAD_REQUEST');
+      const born = await c.trpc.contacts.create.mutate({
+        firstName: 'Early',
+        lastName: 'Bird',
+        email: 'early@example.test',
+        phone: null,
+        relationshipType: 'Family',
+        relationshipDetails: 'Sibling',
+        birthday: dayIn(2),
+      });
+      expect(born.birthday).toBe(dayIn(2));
+    });
+  });
+
   describe('the REST contract of spec section 7', () => {
     it('GET /api/capsules takes the spec sortby values: default lists all, a status lists that status', async () => {
       const user = await t.createUser();

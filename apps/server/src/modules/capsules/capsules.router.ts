@@ -1,6 +1,6 @@
 import { capsuleInfoSchema, capsuleListQuerySchema, capsuleSortSchema } from '@capsule/domain';
 import { z } from 'zod';
-import { systemClock } from '../../lib/clock.js';
+import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
 import { protectedProcedure, router } from '../../trpc/init.js';
@@ -13,49 +13,53 @@ import {
 } from './capsule-actions.service.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
 
-const info = capsuleInfoSchema(earliestToday(systemClock));
+/** A factory: the date bounds of capsule info read the app's injected clock (tests move it). */
+export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
+  const info = capsuleInfoSchema(earliestToday(deps.clock));
+  return router({
+    counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
 
-export const capsulesRouter = router({
-  counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
+    list: protectedProcedure
+      .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))
+      .query(({ ctx, input }) => listMyCapsules(ctx.deps, ctx.session.user.id, input)),
 
-  list: protectedProcedure
-    .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))
-    .query(({ ctx, input }) => listMyCapsules(ctx.deps, ctx.session.user.id, input)),
+    byId: protectedProcedure
+      .input(z.object({ id: idSchema }))
+      .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
 
-  byId: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
+    assignRecipient: protectedProcedure
+      .input(
+        z.object({
+          capsuleId: idSchema,
+          contactId: idSchema,
+          permanent: z.literal(true, { error: 'Please confirm that assigning a recipient is permanent.' }),
+        }),
+      )
+      .mutation(({ ctx, input }) =>
+        assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, {
+          contactId: input.contactId,
+          info: {},
+        }),
+      ),
 
-  assignRecipient: protectedProcedure
-    .input(
-      z.object({
-        capsuleId: idSchema,
-        contactId: idSchema,
-        permanent: z.literal(true, { error: 'Please confirm that assigning a recipient is permanent.' }),
-      }),
-    )
-    .mutation(({ ctx, input }) =>
-      assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, {
-        contactId: input.contactId,
-        info: {},
-      }),
-    ),
+    setInfo: protectedProcedure
+      .input(z.object({ capsuleId: idSchema, info }))
+      .mutation(({ ctx, input }) =>
+        setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info),
+      ),
 
-  setInfo: protectedProcedure
-    .input(z.object({ capsuleId: idSchema, info }))
-    .mutation(({ ctx, input }) => setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info)),
+    lock: protectedProcedure
+      .input(
+        z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }),
+      )
+      .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
-  lock: protectedProcedure
-    .input(
-      z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }),
-    )
-    .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+    deleteVideo: protectedProcedure
+      .input(z.object({ capsuleId: idSchema }))
+      .mutation(({ ctx, input }) => deleteCapsuleVideo(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
-  deleteVideo: protectedProcedure
-    .input(z.object({ capsuleId: idSchema }))
-    .mutation(({ ctx, input }) => deleteCapsuleVideo(ctx.deps, ctx.session.user.id, input.capsuleId)),
-
-  recover: protectedProcedure
-    .input(z.object({ capsuleId: idSchema }))
-    .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
-});
+    recover: protectedProcedure
+      .input(z.object({ capsuleId: idSchema }))
+      .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+  });
+};

@@ -1,6 +1,6 @@
 import { contactInputSchema, groupNameSchema } from '@capsule/domain';
 import { z } from 'zod';
-import { systemClock } from '../../lib/clock.js';
+import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { latestToday } from '../../lib/today.js';
 import { protectedProcedure, router } from '../../trpc/init.js';
@@ -20,72 +20,75 @@ import {
   renameMyGroup,
 } from './groups.service.js';
 
-const contactInput = contactInputSchema(latestToday(systemClock));
 const groupType = z.enum(['Family', 'Friend'], {
   error: 'Groups exist for Family and Friend contacts only.',
 });
 
-export const contactsRouter = router({
-  list: protectedProcedure
-    .input(
-      z
-        .object({
-          search: z.string().max(200).optional(),
-          relationshipType: z.enum(['Family', 'Friend', 'Colleague', 'Other']).optional(),
-        })
-        .optional(),
-    )
-    .query(({ ctx, input }) => listMyContacts(ctx.deps, ctx.session.user.id, input ?? {})),
-
-  byId: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .query(({ ctx, input }) => getMyContact(ctx.deps, ctx.session.user.id, input.id)),
-
-  create: protectedProcedure
-    .input(contactInput)
-    .mutation(({ ctx, input }) => createContact(ctx.deps, ctx.session.user.id, input)),
-
-  update: protectedProcedure
-    .input(z.object({ id: idSchema, contact: contactInput }))
-    .mutation(({ ctx, input }) => editContact(ctx.deps, ctx.session.user.id, input.id, input.contact)),
-
-  delete: protectedProcedure
-    .input(z.object({ id: idSchema }))
-    .mutation(({ ctx, input }) => removeContact(ctx.deps, ctx.session.user.id, input.id)),
-
-  groups: router({
+/** A factory: "not in the future" for a birthday reads the app's injected clock (tests move it). */
+export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
+  const contactInput = contactInputSchema(latestToday(deps.clock));
+  return router({
     list: protectedProcedure
-      .input(z.object({ relationshipType: groupType.optional() }).optional())
-      .query(({ ctx, input }) => listMyGroups(ctx.deps, ctx.session.user.id, input?.relationshipType)),
+      .input(
+        z
+          .object({
+            search: z.string().max(200).optional(),
+            relationshipType: z.enum(['Family', 'Friend', 'Colleague', 'Other']).optional(),
+          })
+          .optional(),
+      )
+      .query(({ ctx, input }) => listMyContacts(ctx.deps, ctx.session.user.id, input ?? {})),
+
+    byId: protectedProcedure
+      .input(z.object({ id: idSchema }))
+      .query(({ ctx, input }) => getMyContact(ctx.deps, ctx.session.user.id, input.id)),
 
     create: protectedProcedure
-      .input(
-        z.object({
-          name: groupNameSchema,
-          relationshipType: groupType,
-          contactIds: z.array(idSchema).max(1000).default([]),
-        }),
-      )
-      .mutation(({ ctx, input }) => createGroup(ctx.deps, ctx.session.user.id, input)),
+      .input(contactInput)
+      .mutation(({ ctx, input }) => createContact(ctx.deps, ctx.session.user.id, input)),
 
-    rename: protectedProcedure
-      .input(z.object({ id: idSchema, name: groupNameSchema }))
-      .mutation(({ ctx, input }) => renameMyGroup(ctx.deps, ctx.session.user.id, input.id, input.name)),
+    update: protectedProcedure
+      .input(z.object({ id: idSchema, contact: contactInput }))
+      .mutation(({ ctx, input }) => editContact(ctx.deps, ctx.session.user.id, input.id, input.contact)),
 
     delete: protectedProcedure
       .input(z.object({ id: idSchema }))
-      .mutation(({ ctx, input }) => deleteMyGroup(ctx.deps, ctx.session.user.id, input.id)),
+      .mutation(({ ctx, input }) => removeContact(ctx.deps, ctx.session.user.id, input.id)),
 
-    addMembers: protectedProcedure
-      .input(z.object({ groupId: idSchema, contactIds: z.array(idSchema).min(1).max(1000) }))
-      .mutation(({ ctx, input }) =>
-        addGroupMembers(ctx.deps, ctx.session.user.id, input.groupId, input.contactIds),
-      ),
+    groups: router({
+      list: protectedProcedure
+        .input(z.object({ relationshipType: groupType.optional() }).optional())
+        .query(({ ctx, input }) => listMyGroups(ctx.deps, ctx.session.user.id, input?.relationshipType)),
 
-    removeMember: protectedProcedure
-      .input(z.object({ groupId: idSchema, contactId: idSchema }))
-      .mutation(({ ctx, input }) =>
-        removeGroupMember(ctx.deps, ctx.session.user.id, input.groupId, input.contactId),
-      ),
-  }),
-});
+      create: protectedProcedure
+        .input(
+          z.object({
+            name: groupNameSchema,
+            relationshipType: groupType,
+            contactIds: z.array(idSchema).max(1000).default([]),
+          }),
+        )
+        .mutation(({ ctx, input }) => createGroup(ctx.deps, ctx.session.user.id, input)),
+
+      rename: protectedProcedure
+        .input(z.object({ id: idSchema, name: groupNameSchema }))
+        .mutation(({ ctx, input }) => renameMyGroup(ctx.deps, ctx.session.user.id, input.id, input.name)),
+
+      delete: protectedProcedure
+        .input(z.object({ id: idSchema }))
+        .mutation(({ ctx, input }) => deleteMyGroup(ctx.deps, ctx.session.user.id, input.id)),
+
+      addMembers: protectedProcedure
+        .input(z.object({ groupId: idSchema, contactIds: z.array(idSchema).min(1).max(1000) }))
+        .mutation(({ ctx, input }) =>
+          addGroupMembers(ctx.deps, ctx.session.user.id, input.groupId, input.contactIds),
+        ),
+
+      removeMember: protectedProcedure
+        .input(z.object({ groupId: idSchema, contactId: idSchema }))
+        .mutation(({ ctx, input }) =>
+          removeGroupMember(ctx.deps, ctx.session.user.id, input.groupId, input.contactId),
+        ),
+    }),
+  });
+};
