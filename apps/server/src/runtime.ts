@@ -1,11 +1,9 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import type { AppDeps } from './deps.js';
+import { type AppDeps, createAppDeps } from './deps.js';
 import { startBlobEmulator } from './dev/blob-emulator.js';
 import { startMailCatcher } from './dev/mail-catcher.js';
-import { systemClock } from './lib/clock.js';
-import { deriveKeys } from './lib/tokens.js';
 import { createSmtpMailer } from './mail/mailer.js';
 
 export interface Runtime {
@@ -49,13 +47,7 @@ export async function startRuntime(config: Readonly<Config>, options: { embedded
     const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
     stops.push(async () => mailer.close());
 
-    const deps: AppDeps = {
-      config,
-      db: database.db,
-      mailer,
-      clock: systemClock,
-      keys: deriveKeys(config.sessionSecret),
-    };
+    const deps = createAppDeps({ config, db: database.db, mailer });
     const runtime: Runtime = {
       deps,
       database,
