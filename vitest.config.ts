@@ -29,6 +29,14 @@ export default defineConfig({
       {
         resolve: serverResolve,
         test: {
+          name: 'server-unit',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: serverResolve,
+        test: {
           name: 'server-int',
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',

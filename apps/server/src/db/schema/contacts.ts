@@ -1,3 +1,4 @@
+import type { GroupRelationshipType, RelationshipType } from '@capsule/domain';
 import type { Generated } from 'kysely';
 import type { Computed, DefaultedTimestamp } from './columns.js';
 
@@ -13,7 +14,7 @@ export interface ContactsTable {
   email: string;
   phone: string | null;
   /** Family, Friend, Colleague or Other (CHECK). */
-  relationshipType: string | null;
+  relationshipType: RelationshipType | null;
   relationshipDetails: string | null;
   /** 'YYYY-MM-DD', not before 1900-01-01. */
   birthday: string | null;
@@ -26,7 +27,7 @@ export interface ContactGroupsTable {
   userId: string;
   name: string;
   /** Family or Friend (CHECK). */
-  relationshipType: string;
+  relationshipType: GroupRelationshipType;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }

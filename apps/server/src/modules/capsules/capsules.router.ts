@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
 import { protectedProcedure, router } from '../../trpc/init.js';
+import { capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
   deleteCapsuleVideo,
@@ -21,10 +22,12 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
 
     list: protectedProcedure
       .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))
+      .output(capsulePageOutputSchema)
       .query(({ ctx, input }) => listMyCapsules(ctx.deps, ctx.session.user.id, input)),
 
     byId: protectedProcedure
       .input(z.object({ id: idSchema }))
+      .output(capsuleOutputSchema)
       .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
 
     assignRecipient: protectedProcedure
@@ -35,6 +38,7 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
           permanent: z.literal(true, { error: 'Please confirm that assigning a recipient is permanent.' }),
         }),
       )
+      .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) =>
         assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, {
           contactId: input.contactId,
@@ -44,6 +48,7 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
 
     setInfo: protectedProcedure
       .input(z.object({ capsuleId: idSchema, info }))
+      .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) =>
         setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info),
       ),
@@ -52,14 +57,17 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
       .input(
         z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }),
       )
+      .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
     deleteVideo: protectedProcedure
       .input(z.object({ capsuleId: idSchema }))
+      .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => deleteCapsuleVideo(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
     recover: protectedProcedure
       .input(z.object({ capsuleId: idSchema }))
+      .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
   });
 };

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import type { Capsule, CapsulePage } from './capsule.output.js';
 import {
   type CapsuleRow,
   countCapsules,
@@ -20,31 +21,7 @@ import {
 
 export const CAPSULE_NOT_FOUND = 'Capsule not found';
 
-/** A sender's capsule as both wire surfaces start from it (the REST mapper renames fields). */
-export interface Capsule {
-  id: string;
-  title: string;
-  status: string;
-  previousStatus: string | null;
-  kind: string;
-  category: string | null;
-  deliveryCriteria: string;
-  capsuleLength: string | null;
-  contactId: string | null;
-  recipientUserId: string | null;
-  recipientName: string | null;
-  recipientEmail: string | null;
-  message: string | null;
-  deliveryDate: string | null;
-  uploadDate: string | null;
-  locked: boolean;
-  previewViewed: boolean;
-  retryCount: number;
-  videoUrl: string | null;
-  videoThumbnailUrl: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export type { Capsule, CapsulePage } from './capsule.output.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -73,14 +50,6 @@ export function toCapsule(row: CapsuleRow): Capsule {
     createdAt: row.createdAt.toISOString(),
     deliveredAt: iso(row.deliveredAt),
   };
-}
-
-export interface CapsulePage {
-  capsules: Capsule[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
 }
 
 export async function listMyCapsules(

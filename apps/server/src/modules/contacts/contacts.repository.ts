@@ -1,4 +1,4 @@
-import type { ContactInput } from '@capsule/domain';
+import type { ContactInput, RelationshipType } from '@capsule/domain';
 import type { Db } from '../../db/database.js';
 
 // Every query takes the owner: a contact is only ever read or changed through its owner's id.
@@ -18,7 +18,7 @@ const CONTACT_COLUMNS = [
 
 export interface ContactFilter {
   search?: string | undefined;
-  relationshipType?: string | undefined;
+  relationshipType?: RelationshipType | undefined;
 }
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */

@@ -1,9 +1,15 @@
-import { contactInputSchema, groupNameSchema } from '@capsule/domain';
+import {
+  contactInputSchema,
+  groupNameSchema,
+  groupRelationshipTypeSchema,
+  RELATIONSHIP_TYPES,
+} from '@capsule/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { latestToday } from '../../lib/today.js';
 import { protectedProcedure, router } from '../../trpc/init.js';
+import { contactOutputSchema } from './contact.output.js';
 import {
   createContact,
   editContact,
@@ -20,9 +26,7 @@ import {
   renameMyGroup,
 } from './groups.service.js';
 
-const groupType = z.enum(['Family', 'Friend'], {
-  error: 'Groups exist for Family and Friend contacts only.',
-});
+const groupType = groupRelationshipTypeSchema;
 
 /** A factory: "not in the future" for a birthday reads the app's injected clock (tests move it). */
 export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
@@ -33,22 +37,26 @@ export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
         z
           .object({
             search: z.string().max(200).optional(),
-            relationshipType: z.enum(['Family', 'Friend', 'Colleague', 'Other']).optional(),
+            relationshipType: z.enum(RELATIONSHIP_TYPES).optional(),
           })
           .optional(),
       )
+      .output(z.array(contactOutputSchema))
       .query(({ ctx, input }) => listMyContacts(ctx.deps, ctx.session.user.id, input ?? {})),
 
     byId: protectedProcedure
       .input(z.object({ id: idSchema }))
+      .output(contactOutputSchema)
       .query(({ ctx, input }) => getMyContact(ctx.deps, ctx.session.user.id, input.id)),
 
     create: protectedProcedure
       .input(contactInput)
+      .output(contactOutputSchema)
       .mutation(({ ctx, input }) => createContact(ctx.deps, ctx.session.user.id, input)),
 
     update: protectedProcedure
       .input(z.object({ id: idSchema, contact: contactInput }))
+      .output(contactOutputSchema)
       .mutation(({ ctx, input }) => editContact(ctx.deps, ctx.session.user.id, input.id, input.contact)),
 
     delete: protectedProcedure

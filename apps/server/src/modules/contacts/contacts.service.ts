@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import type { Contact } from './contact.output.js';
 import {
   type ContactFilter,
   type ContactRow,
@@ -17,18 +18,7 @@ import { removeMembershipsOfOtherTypes } from './groups.repository.js';
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
 /** A contact as both wire surfaces start from it (clean camelCase; the REST mapper renames). */
-export interface Contact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  relationshipType: string | null;
-  relationshipDetails: string | null;
-  birthday: string | null;
-  createdAt: string;
-}
+export type { Contact } from './contact.output.js';
 
 function toContact(row: ContactRow): Contact {
   return { ...row, createdAt: row.createdAt.toISOString() };

@@ -1,3 +1,4 @@
+import { GROUP_RELATIONSHIP_TYPES, type GroupRelationshipType, type RelationshipType } from '@capsule/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
@@ -11,7 +12,7 @@ const GROUP_COLUMNS = [
 export async function listGroups(
   db: Db,
   ownerId: string,
-  filter: { relationshipType?: string; id?: string } = {},
+  filter: { relationshipType?: GroupRelationshipType; id?: string } = {},
 ) {
   let query = db
     .selectFrom('contactGroups')
@@ -41,7 +42,7 @@ export function findGroup(db: Db, ownerId: string, id: string) {
     .executeTakeFirst();
 }
 
-export function insertGroup(db: Db, ownerId: string, name: string, relationshipType: string) {
+export function insertGroup(db: Db, ownerId: string, name: string, relationshipType: GroupRelationshipType) {
   return db
     .insertInto('contactGroups')
     .values({ userId: ownerId, name, relationshipType })
@@ -100,7 +101,7 @@ export function ownedContacts(db: Db, ownerId: string, ids: string[]) {
 export async function removeMembershipsOfOtherTypes(
   db: Db,
   contactId: string,
-  relationshipType: string | null,
+  relationshipType: RelationshipType | null,
 ) {
   await db
     .deleteFrom('contactGroupMembers')
@@ -109,9 +110,11 @@ export async function removeMembershipsOfOtherTypes(
       eb
         .selectFrom('contactGroups')
         .select('id')
-        .where((w) =>
-          relationshipType === null ? w.lit(true) : w('relationshipType', '<>', relationshipType),
-        ),
+        // A contact with no type, or a type that has no groups, leaves every group.
+        .where((w) => {
+          const kept = GROUP_RELATIONSHIP_TYPES.find((type) => type === relationshipType);
+          return kept ? w('relationshipType', '<>', kept) : w.lit(true);
+        }),
     )
     .execute();
 }

@@ -1,3 +1,4 @@
+import type { GroupRelationshipType } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -13,7 +14,7 @@ import {
   renameGroup,
 } from './groups.repository.js';
 
-export type GroupType = 'Family' | 'Friend';
+export type GroupType = GroupRelationshipType;
 
 export interface ContactGroup {
   id: string;

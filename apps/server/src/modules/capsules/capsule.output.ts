@@ -1,0 +1,44 @@
+import { CAPSULE_KINDS, CAPSULE_STATUSES, DELIVERY_CRITERIA } from '@capsule/domain';
+import { z } from 'zod';
+
+// What the capsule procedures answer, checked on the way out (.output()): the REST mapper
+// (capsules.mapper.ts) and the web client both rely on this shape. Statuses, kinds and
+// criteria are the domain's enumerations (the database CHECKs hold the same values).
+
+const isoInstant = z.iso.datetime({ offset: true });
+const calendarDate = z.iso.date();
+
+export const capsuleOutputSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(CAPSULE_STATUSES),
+  previousStatus: z.enum(CAPSULE_STATUSES).nullable(),
+  kind: z.enum(CAPSULE_KINDS),
+  category: z.string().nullable(),
+  deliveryCriteria: z.enum(DELIVERY_CRITERIA),
+  capsuleLength: z.string().nullable(),
+  contactId: z.uuid().nullable(),
+  recipientUserId: z.uuid().nullable(),
+  recipientName: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  message: z.string().nullable(),
+  deliveryDate: calendarDate.nullable(),
+  uploadDate: isoInstant.nullable(),
+  locked: z.boolean(),
+  previewViewed: z.boolean(),
+  retryCount: z.number().int(),
+  videoUrl: z.string().nullable(),
+  videoThumbnailUrl: z.string().nullable(),
+  createdAt: isoInstant,
+  deliveredAt: isoInstant.nullable(),
+});
+export type Capsule = z.infer<typeof capsuleOutputSchema>;
+
+export const capsulePageOutputSchema = z.object({
+  capsules: z.array(capsuleOutputSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type CapsulePage = z.infer<typeof capsulePageOutputSchema>;
