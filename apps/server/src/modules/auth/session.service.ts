@@ -69,7 +69,7 @@ export async function resolveSession(
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchSession(deps.db, sessionId, now);
   return {
     id: row.id,
-    stage: row.stage as SessionStage,
+    stage: row.stage,
     expiresAt: row.expiresAt,
     user: {
       id: user.id,

@@ -1,6 +1,8 @@
+import type { SessionStageValue } from '../../db/schema.js';
 import type { PublicUser } from '../users/index.js';
 
-export type SessionStage = 'password' | 'verified';
+/** The stages of a session: declared once, with the sessions table (db/schema/values.ts). */
+export type SessionStage = SessionStageValue;
 
 /** The signed-in user: the users module's public shape, never the password hash. */
 export type SessionUser = PublicUser;

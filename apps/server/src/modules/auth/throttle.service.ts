@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { AuthFailureScope } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { countFailuresSince, insertFailures } from './throttle.repository.js';
@@ -6,7 +7,8 @@ import { countFailuresSince, insertFailures } from './throttle.repository.js';
 // Failed sign-in and code attempts are counted in the database, so every app instance sees
 // the same numbers. Limits are per window and the window slides: a stranger guessing at a
 // real user's account locks it for at most WINDOW_MINUTES, never for good.
-export type ThrottleScope = 'login_account' | 'login_ip' | 'otp_account' | 'otp_ip';
+/** What a failure is counted against: declared once, with the auth_failures table. */
+export type ThrottleScope = AuthFailureScope;
 
 const WINDOW_MINUTES = 15;
 const LIMITS: Record<ThrottleScope, number> = {
