@@ -79,6 +79,12 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       productName: '5 Legacy Capsules',
       allowance: 5,
     });
+    // A second purchase: the plan is what the user holds, its first word the whole allowance.
+    await purchase(t, user.email, '3 Journey Capsules');
+    expect((await me.rest('GET', '/api/subscription')).body).toMatchObject({
+      product_name: '8 Capsules (3 Journey Capsules, 5 Legacy Capsules)',
+    });
+    expect(await me.trpc.subscriptions.current.query()).toMatchObject({ allowance: 8 });
     // The stranger sees none of it.
     expect((await stranger.rest('GET', '/api/capsules/counts')).body).toMatchObject({ total: 0 });
     expect(await capsuleIds(stranger)).toEqual([]);

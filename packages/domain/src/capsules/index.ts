@@ -7,3 +7,4 @@ export * from './capsule-progress.js';
 export * from './capsule-status.js';
 export * from './capsule-texts.js';
 export * from './edit-window.js';
+export * from './plan-summary.js';

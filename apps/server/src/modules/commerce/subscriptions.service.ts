@@ -1,9 +1,12 @@
-import { allowanceFromProductName } from '@capsule/domain';
+import { planSummary } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { listSubscriptions } from './subscriptions.repository.js';
 
 export interface SubscriptionSummary {
-  /** The latest purchase's product name; its first word is the capsule allowance. */
+  /**
+   * What the user holds across every purchase (domain planSummary); its first word is the
+   * capsule allowance, as the spec reads it.
+   */
   productName: string | null;
   allowance: number | null;
   subscriptions: Array<{
@@ -23,10 +26,12 @@ function pricingList(value: unknown, fallback: string): Array<{ price: number }>
 
 export async function currentSubscription(deps: AppDeps, userId: string): Promise<SubscriptionSummary> {
   const rows = await listSubscriptions(deps.db, userId);
-  const productName = rows[0]?.productName ?? null;
+  const { productName, allowance } = planSummary(
+    rows.map((r) => ({ name: r.productName, quantity: r.quantity })),
+  );
   return {
     productName,
-    allowance: productName ? allowanceFromProductName(productName) : null,
+    allowance,
     subscriptions: rows.map((r) => ({
       id: r.id,
       name: r.productName,

@@ -12,7 +12,7 @@ export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
 
 /**
  * The user's plan and its capsule allowance, the first word of the product name (spec
- * section 9), read from the latest store purchase.
+ * section 9): what the user holds across every store purchase (domain planSummary).
  */
 export function PlanSummary() {
   const trpc = useTRPC();
