@@ -1,6 +1,6 @@
 import { CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, networkError } from '../../../test/trpc-mock';
@@ -90,6 +90,26 @@ describe('My Capsules list', { timeout: 20_000 }, () => {
     await screen.findByText('Showing 25–30 of 30 capsules');
     expect(screen.getAllByTestId('capsule-card')).toHaveLength(6);
     expect(screen.getByRole('article', { name: 'Capsule 30' })).toBeTruthy();
+  });
+
+  it('scrolls the view to the top on a page change', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const { user } = renderApp({
+      route: '/dashboard',
+      handlers: { ...signedIn(), ...dashboardHandlers(thirty) },
+    });
+    await screen.findByText('Showing 1–12 of 30 capsules', {}, PAGE_LOAD);
+    // The route change into /dashboard scrolls once (ScrollToTop); nothing else yet.
+    const before = scrollTo.mock.calls.length;
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Showing 13–24 of 30 capsules');
+    expect(scrollTo.mock.calls.length).toBe(before + 1);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0 });
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Showing 1–12 of 30 capsules');
+    expect(scrollTo.mock.calls.length).toBe(before + 2);
   });
 
   it('shows skeleton cards while loading and no pagination for a single page', async () => {

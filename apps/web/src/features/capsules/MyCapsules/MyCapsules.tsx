@@ -138,7 +138,13 @@ export function MyCapsules() {
               <Pagination
                 total={list.data.pageCount}
                 value={Math.min(filters.page, list.data.pageCount)}
-                onChange={(page) => setPage(page)}
+                onChange={(page) => {
+                  setPage(page);
+                  // Spec section 2: the view scrolls to top on a page change. The page lives in
+                  // the query string, which the shell's ScrollToTop (keyed on the path) does
+                  // not watch. Back and Forward keep the browser's own scroll restoration.
+                  window.scrollTo({ top: 0, left: 0 });
+                }}
                 withEdges={false}
                 siblings={1}
                 getControlProps={(control) => ({
