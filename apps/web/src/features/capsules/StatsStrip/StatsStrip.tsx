@@ -29,7 +29,8 @@ function countOf(counts: CapsuleCounts, key: CapsuleCountKey): number {
 
 /**
  * The dashboard stats strip (spec section 2): five tiles, five placeholders while loading.
- * Two columns on a phone, three on a tablet, one row of five on a wide screen.
+ * On a phone the tiles are compact, three a row without their icons, so the capsule list
+ * still starts on the first screen; three a row on a tablet, one row of five when wide.
  */
 export function StatsStrip() {
   const trpc = useTRPC();
@@ -37,28 +38,48 @@ export function StatsStrip() {
 
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 3, lg: 5 }}
-      spacing={{ base: 'sm', sm: 'md' }}
+      cols={{ base: 3, lg: 5 }}
+      spacing={{ base: 'xs', sm: 'md' }}
       component="section"
       aria-label="Capsule counts"
       aria-busy={counts.isPending}
     >
       {CAPSULE_STATS_TILES.map(({ key, label }) => {
         if (counts.isPending) {
-          return <Skeleton key={key} height={88} radius="md" data-testid="stats-tile-skeleton" />;
+          return (
+            <Skeleton key={key} h={{ base: 64, sm: 88 }} radius="md" data-testid="stats-tile-skeleton" />
+          );
         }
         const { icon: Icon, color } = TILE_ICONS[key];
         // A failed load shows a dash, never a made-up zero.
         const value = counts.data ? countOf(counts.data, key) : '–';
         return (
-          <Paper key={key} withBorder radius="md" p="md" data-testid={`stats-tile-${key}`}>
-            <ThemeIcon variant="light" color={color} radius="md" size={30} mb={8} aria-hidden>
+          <Paper
+            key={key}
+            withBorder
+            radius="md"
+            px={{ base: 10, sm: 'md' }}
+            py={{ base: 8, sm: 'md' }}
+            display="flex"
+            style={{ flexDirection: 'column' }}
+            data-testid={`stats-tile-${key}`}
+          >
+            <ThemeIcon
+              variant="light"
+              color={color}
+              radius="md"
+              size={30}
+              mb={8}
+              visibleFrom="sm"
+              aria-hidden
+            >
               <Icon size={18} stroke={1.7} />
             </ThemeIcon>
-            <Text size="sm" c="dimmed" lh={1.2}>
+            <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" lh={1.2}>
               {label}
             </Text>
-            <Text fz={26} fw={700} lh={1.2} data-testid={`stats-value-${key}`}>
+            {/* At the foot of the tile: a row's values line up when one label takes two lines. */}
+            <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt="auto" data-testid={`stats-value-${key}`}>
               {value}
             </Text>
           </Paper>
