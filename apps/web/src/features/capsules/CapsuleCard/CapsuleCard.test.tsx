@@ -56,6 +56,14 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('countdown-badge').textContent).toBe('No delivery date');
   });
 
+  it("says 'No delivery date' once on a card delivered by its release condition", () => {
+    renderCard(makeCapsule({ title: 'Any time', kind: 'journey', deliveryCriteria: 'View_Any_Time' }));
+    const card = screen.getByRole('article', { name: 'Any time' });
+    expect(within(card).getByText('View Any Time')).toBeTruthy();
+    expect(within(card).getAllByText(/no delivery date/i)).toHaveLength(1);
+    expect(within(card).getByTestId('countdown-badge').textContent).toBe('No delivery date');
+  });
+
   it('words the countdown and colours it from green to red', () => {
     expect(countdownLabel(null)).toBe('No delivery date');
     expect(countdownLabel(-3)).toBe('Delivery date passed');

@@ -124,12 +124,15 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
         </Stack>
 
         <Stack gap={6} mt="auto">
+          {/* Without a date there is no progress to show. A Milestone_Date capsule is told how to
+              get one; the others are delivered by the condition the Delivery line names, and
+              the countdown badge below already says 'No delivery date' (once is enough). */}
           {progress === null ? (
-            <Text size="xs" c="dimmed">
-              {deliveryDateAllowed(capsule.deliveryCriteria)
-                ? 'Set a delivery date to follow the progress.'
-                : 'No delivery date: delivered by its release condition.'}
-            </Text>
+            deliveryDateAllowed(capsule.deliveryCriteria) && (
+              <Text size="xs" c="dimmed">
+                Set a delivery date to follow the progress.
+              </Text>
+            )
           ) : (
             <div>
               <Group justify="space-between" mb={4}>
