@@ -11,6 +11,12 @@ import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
 import { useRefreshCapsules } from '../use-capsule-cache';
 
+export const ASSIGN_TEXTS = {
+  permanenceLabel: 'I understand that assigning a recipient is permanent: it cannot be changed later.',
+  permanenceRequired: 'Tick this box to confirm: a recipient cannot be changed once assigned.',
+  chooseRecipient: 'Choose a recipient from your contacts.',
+} as const;
+
 interface AssignRecipientDialogProps {
   capsule: Capsule;
   onClose: () => void;
@@ -26,6 +32,8 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
   const contacts = useQuery(trpc.contacts.list.queryOptions());
   const [contactId, setContactId] = useState<string | null>(null);
   const [permanent, setPermanent] = useState(false);
+  // Set by a refused submit: the field that is missing says so itself, beside the spec's toast.
+  const [showMissing, setShowMissing] = useState(false);
 
   const assign = useMutation(
     trpc.capsules.assignRecipient.mutationOptions({
@@ -50,6 +58,7 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!contactId || !permanent) {
+      setShowMissing(true);
       toast({
         title: CAPSULE_TEXTS.noRecipientSelectedTitle,
         description: CAPSULE_TEXTS.noRecipientSelectedBody,
@@ -102,6 +111,8 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
               data={options}
               value={contactId}
               onChange={setContactId}
+              withAsterisk
+              error={showMissing && !contactId ? ASSIGN_TEXTS.chooseRecipient : undefined}
               searchable
               clearable
               nothingFoundMessage="No results found"
@@ -112,7 +123,10 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
           <Checkbox
             checked={permanent}
             onChange={(event) => setPermanent(event.currentTarget.checked)}
-            label="I understand that assigning a recipient is permanent: it cannot be changed later."
+            label={ASSIGN_TEXTS.permanenceLabel}
+            aria-required
+            aria-invalid={showMissing && !permanent}
+            error={showMissing && !permanent ? ASSIGN_TEXTS.permanenceRequired : undefined}
           />
 
           <Group justify="flex-end" gap="sm">

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
+import { ASSIGN_TEXTS } from '../AssignRecipientDialog/AssignRecipientDialog';
 import type { Capsule } from '../capsule-display';
 import { CONTACTS, dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
 import { lockFailureMessage } from '../LockCapsuleDialog/LockCapsuleDialog';
@@ -51,6 +52,36 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       await user.click(within(dialog).getByRole('button', { name: 'Assign Recipient' }));
       await expectToast(CAPSULE_TEXTS.noRecipientSelectedTitle);
       expect(callsTo(calls, 'capsules.assignRecipient')).toHaveLength(0);
+    });
+
+    it('marks the missing recipient and the unticked permanence box themselves, beside the toast', async () => {
+      const capsule = makeCapsule({ title: 'For someone' });
+      const { user } = await openDashboard(capsule);
+      await user.click(screen.getByRole('button', { name: 'For someone' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Assign Recipient' }));
+      await dialog.findByRole('combobox', { name: 'Recipient' });
+      const box = dialog.getByRole('checkbox');
+      // Nothing is marked before a submit.
+      expect(dialog.queryByText(ASSIGN_TEXTS.permanenceRequired)).toBeNull();
+      expect(box.getAttribute('aria-invalid')).toBe('false');
+      expect(box.getAttribute('aria-required')).toBe('true');
+
+      await user.click(dialog.getByRole('button', { name: 'Assign Recipient' }));
+      await expectToast(CAPSULE_TEXTS.noRecipientSelectedTitle, CAPSULE_TEXTS.noRecipientSelectedBody);
+      expect(dialog.getByText(ASSIGN_TEXTS.chooseRecipient)).toBeTruthy();
+      expect(dialog.getByText(ASSIGN_TEXTS.permanenceRequired)).toBeTruthy();
+
+      // A contact picked: only the box is still marked, and says why.
+      await user.click(dialog.getByRole('combobox', { name: 'Recipient' }));
+      await user.click(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+      expect(dialog.queryByText(ASSIGN_TEXTS.chooseRecipient)).toBeNull();
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      const error = dialog.getByText(ASSIGN_TEXTS.permanenceRequired);
+      expect(box.getAttribute('aria-describedby')).toContain(error.id);
+
+      await user.click(box);
+      expect(dialog.queryByText(ASSIGN_TEXTS.permanenceRequired)).toBeNull();
+      expect(box.getAttribute('aria-invalid')).toBe('false');
     });
 
     it("assigns the chosen contact permanently, toasts 'Recipient assigned' and reloads list and counts", async () => {
