@@ -16,6 +16,13 @@ const violet: MantineColorsTuple = [
 
 export const ACCENT_COLOR = 'orange';
 
+/** The one title style of every dialog. */
+export const DIALOG_TITLE_STYLE = {
+  fontWeight: 700,
+  fontSize: 'var(--mantine-font-size-lg)',
+  lineHeight: 1.3,
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
@@ -31,4 +38,10 @@ export const theme = createTheme({
   },
   // Mantine's `sm` breakpoint is 48em = 768 px: the spec's mobile breakpoint (section 9).
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  components: {
+    // Every dialog (capsules, contacts, groups) has one title style, set here and nowhere
+    // else. A plain object rather than Modal.extend(): the theme is part of the sign-in
+    // screens' bundle, which has no dialog.
+    Modal: { styles: { title: DIALOG_TITLE_STYLE } },
+  },
 });

@@ -43,7 +43,6 @@ export function ContactDialog({ opened, onClose, contact, presetType, formKey }:
       onClose={onClose}
       title={contact ? CONTACT_TEXTS.editDialogTitle : CONTACT_TEXTS.addDialogTitle}
       size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <ContactForm key={formKey} contact={contact ?? null} presetType={presetType} onDone={onClose} />
     </Modal>

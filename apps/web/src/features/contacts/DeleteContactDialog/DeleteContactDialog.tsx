@@ -19,12 +19,7 @@ interface DeleteContactDialogProps {
 /** Delete Contact: the user types 'delete', in any case, to enable the button (spec section 5). */
 export function DeleteContactDialog({ opened, onClose, contact, formKey }: DeleteContactDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={CONTACT_TEXTS.deleteDialogTitle}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <Modal opened={opened} onClose={onClose} title={CONTACT_TEXTS.deleteDialogTitle}>
       {contact && <DeleteContactForm key={formKey} contact={contact} onDone={onClose} />}
     </Modal>
   );

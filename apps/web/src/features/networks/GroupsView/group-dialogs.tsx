@@ -4,8 +4,6 @@ import { useForm } from '@mantine/form';
 import type { Contact, ContactGroup } from '../../contacts/contact-types';
 import { GROUP_SCREEN_TEXTS } from '../network-texts';
 
-const modalStyles = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
-
 const validateName = (value: string) => {
   const result = groupNameSchema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? GROUP_TEXTS.nameRequired);
@@ -45,7 +43,6 @@ export function GroupFormDialog({ mode, opened, onClose, ...rest }: GroupFormDia
       opened={opened}
       onClose={onClose}
       title={mode === 'create' ? GROUP_TEXTS.createDialogTitle : GROUP_SCREEN_TEXTS.renameTitle}
-      styles={modalStyles}
     >
       <GroupForm mode={mode} onClose={onClose} opened={opened} {...rest} />
     </Modal>
@@ -139,7 +136,6 @@ export function AddMembersDialog({
       title={
         group ? `${GROUP_SCREEN_TEXTS.addMembersTitle}: ${group.name}` : GROUP_SCREEN_TEXTS.addMembersTitle
       }
-      styles={modalStyles}
     >
       <AddMembersForm available={available} onSubmit={onSubmit} onClose={onClose} pending={pending} />
     </Modal>
@@ -201,7 +197,7 @@ interface DeleteGroupDialogProps extends DialogBase {
 /** Deleting a group removes the group only; its members stay contacts. */
 export function DeleteGroupDialog({ opened, onClose, group, onConfirm, pending }: DeleteGroupDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={GROUP_SCREEN_TEXTS.deleteTitle} styles={modalStyles}>
+    <Modal opened={opened} onClose={onClose} title={GROUP_SCREEN_TEXTS.deleteTitle}>
       <Stack gap="md">
         <Text size="sm">
           Delete the group{' '}
