@@ -230,3 +230,46 @@ describe('Edit Contact', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe('Add and Edit Contact, what a new user meets (issue 9)', { timeout: 20_000 }, () => {
+  it.each([
+    ['1850-03-16', CONTACT_TEXTS.birthdayTooEarly],
+    [`${new Date().getFullYear() + 1}-01-01`, CONTACT_TEXTS.birthdayInFuture],
+  ])('keeps a typed birthday %s and says why it cannot be saved', async (typed, message) => {
+    const { user, calls } = renderApp({
+      route: '/contacts',
+      handlers: { ...signedIn(), 'contacts.list': () => [] },
+    });
+    const form = await openAddDialog(user);
+    await fillRequired(user);
+    const birthday = form.getByLabelText(/^Birthday/) as HTMLInputElement;
+    await user.type(birthday, typed);
+
+    expect(await form.findByText(message)).toBeTruthy();
+    await user.tab();
+    expect(birthday.value).toBe(typed);
+    await user.click(submitButton());
+    expect(calls.some((call) => call.path === 'contacts.create')).toBe(false);
+    expect(form.getByText(message)).toBeTruthy();
+  });
+
+  it('closes only the birthday picker on Escape, keeping the dialog and what was typed', async () => {
+    const { user } = renderApp({
+      route: '/contacts',
+      handlers: { ...signedIn(), 'contacts.list': () => [] },
+    });
+    const form = await openAddDialog(user);
+    await user.type(form.getByLabelText(/^First name/), 'Grace');
+    await user.click(form.getByLabelText(/^Birthday/));
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).not.toBeNull());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).toBeNull());
+    expect(screen.getByRole('dialog', { name: CONTACT_TEXTS.addDialogTitle })).toBeTruthy();
+    expect((form.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Grace');
+
+    // With the picker closed, Escape closes the dialog as before.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

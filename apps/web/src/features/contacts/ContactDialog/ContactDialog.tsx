@@ -7,6 +7,7 @@ import {
   detailsFor,
   EARLIEST_BIRTHDAY,
   EMPTY_CONTACT_FORM,
+  isCalendarDate,
   isContactFormComplete,
   localCalendarDate,
   RELATIONSHIP_TYPES,
@@ -16,6 +17,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { fieldErrorsOf, refusalMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -103,6 +105,10 @@ function ContactForm({ contact, presetType, onDone }: ContactFormProps) {
       onError,
     }),
   );
+  // Escape closes the open birthday picker only, not the whole dialog (Mantine's Modal leaves
+  // alone an Escape whose target carries data-mantine-stop-propagation).
+  const [pickerOpen, setPickerOpen] = useState(false);
+
   const pending = create.isPending || update.isPending;
   const complete = isContactFormComplete(form.values);
   const type = form.values.x_studio_relationship_type;
@@ -195,6 +201,16 @@ function ContactForm({ contact, presetType, onDone }: ContactFormProps) {
           error={birthdayProps.error}
           onBlur={birthdayProps.onBlur}
           onChange={(value) => form.setFieldValue('birthday', value ?? '')}
+          // The picker only takes days inside its bounds, and a typed day outside them would
+          // be reverted without a word: a whole typed day goes to the form as it is, so the
+          // schema's message says why it cannot be kept (spec section 5).
+          onInput={(event) => {
+            const typed = event.currentTarget.value.trim();
+            if (isCalendarDate(typed) && typed !== form.values.birthday)
+              form.setFieldValue('birthday', typed);
+          }}
+          popoverProps={{ onOpen: () => setPickerOpen(true), onClose: () => setPickerOpen(false) }}
+          data-mantine-stop-propagation={pickerOpen || undefined}
         />
         {!complete && (
           <Text size="sm" c="dimmed" role="note">
