@@ -14,4 +14,6 @@ export const CONTACT_SCREEN_TEXTS = {
   deleteButton: 'Delete',
   deleting: 'Deleting...',
   cancel: 'Cancel',
+  duplicateEmail: (name: string) => `You already have a contact with this e-mail: ${name}.`,
+  duplicateEmailHint: 'You can still save this contact.',
 } as const;

@@ -6,6 +6,7 @@ import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { networkError, serverError } from '../../../test/trpc-mock';
 import { makeContact } from '../contact-fixtures';
+import { CONTACT_SCREEN_TEXTS } from '../contact-screen-texts';
 import { preloadSignedInPages } from '../preload-signed-in';
 
 beforeAll(preloadSignedInPages);
@@ -232,6 +233,46 @@ describe('Edit Contact', { timeout: 20_000 }, () => {
 });
 
 describe('Add and Edit Contact, what a new user meets (issue 9)', { timeout: 20_000 }, () => {
+  it('warns about another contact with the same e-mail, and still lets the user add it', async () => {
+    const grace = makeContact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
+    const { user, calls } = renderApp({
+      route: '/contacts',
+      handlers: {
+        ...signedIn(),
+        'contacts.list': () => [grace],
+        'contacts.create': (input) => makeContact({ ...(input as object) }),
+      },
+    });
+    await screen.findByText('Grace Hopper');
+    const form = await openAddDialog(user);
+    await user.type(form.getByLabelText(/^First name/), 'Grace');
+    await user.type(form.getByLabelText(/^Last name/), 'Murray');
+    await user.type(form.getByLabelText(/^Email/), 'GRACE@example.co');
+    expect(form.queryByTestId('duplicate-email-notice')).toBeNull();
+    await user.type(form.getByLabelText(/^Email/), 'm');
+
+    const notice = await form.findByTestId('duplicate-email-notice');
+    expect(notice.textContent).toContain(CONTACT_SCREEN_TEXTS.duplicateEmail('Grace Hopper'));
+    await choose(user, 'Relationship type', 'Family');
+    await choose(user, 'Relationship details', 'Cousin');
+    await user.click(submitButton());
+
+    expect(await screen.findByText(CONTACT_TEXTS.added)).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'contacts.create')).toHaveLength(1);
+  });
+
+  it('does not warn about the edited contact’s own e-mail', async () => {
+    const grace = makeContact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
+    const { user } = renderApp({
+      route: '/contacts',
+      handlers: { ...signedIn(), 'contacts.list': () => [grace] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
+    const form = within(await screen.findByRole('dialog', { name: CONTACT_TEXTS.editDialogTitle }));
+    expect((form.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('grace@example.com');
+    expect(form.queryByTestId('duplicate-email-notice')).toBeNull();
+  });
+
   it.each([
     ['1850-03-16', CONTACT_TEXTS.birthdayTooEarly],
     [`${new Date().getFullYear() + 1}-01-01`, CONTACT_TEXTS.birthdayInFuture],

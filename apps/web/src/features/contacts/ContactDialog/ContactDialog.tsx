@@ -13,9 +13,10 @@ import {
   RELATIONSHIP_TYPES,
   type RelationshipType,
 } from '@capsule/domain';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf, refusalMessage } from '../../../lib/errors';
@@ -23,8 +24,9 @@ import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { CONTACT_SCREEN_TEXTS } from '../contact-screen-texts';
 import type { Contact } from '../contact-types';
-import { useInvalidateContacts } from '../use-contacts';
+import { useContactsQuery, useInvalidateContacts } from '../use-contacts';
 import { formErrorsFromServer } from './contact-form-errors';
+import { contactWithEmail } from './duplicate-email';
 
 interface ContactDialogProps {
   opened: boolean;
@@ -105,6 +107,11 @@ function ContactForm({ contact, presetType, onDone }: ContactFormProps) {
       onError,
     }),
   );
+  // A second contact with the same e-mail is allowed (two people may share an address), but
+  // rarely meant: say who already has it, from the list the pages have loaded, and let the
+  // user decide.
+  const contacts = useContactsQuery();
+  const sameEmail = contactWithEmail(contacts.data ?? [], form.values.x_studio_email, contact?.id);
   // Escape closes the open birthday picker only, not the whole dialog (Mantine's Modal leaves
   // alone an Escape whose target carries data-mantine-stop-propagation).
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -147,6 +154,22 @@ function ContactForm({ contact, presetType, onDone }: ContactFormProps) {
           withAsterisk
           {...form.getInputProps('x_studio_email')}
         />
+        {sameEmail && (
+          <Alert
+            variant="light"
+            color="yellow"
+            icon={<IconInfoCircle size={18} />}
+            role="status"
+            data-testid="duplicate-email-notice"
+            py={8}
+            px="sm"
+          >
+            <Text size="sm">
+              {CONTACT_SCREEN_TEXTS.duplicateEmail(sameEmail.fullName)}{' '}
+              {CONTACT_SCREEN_TEXTS.duplicateEmailHint}
+            </Text>
+          </Alert>
+        )}
         <TextInput
           label="Phone"
           type="tel"
