@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import type { RelationshipType } from '@capsule/domain';
+import { createTheme, type MantineColor, type MantineColorsTuple } from '@mantine/core';
 
 // A warm violet for trust, a soft amber accent for warmth (the capsule in the logo).
 const violet: MantineColorsTuple = [
@@ -15,6 +16,41 @@ const violet: MantineColorsTuple = [
 ];
 
 export const ACCENT_COLOR = 'orange';
+
+/**
+ * Relationship colours, the one place they are chosen (features/contacts/relationship-colors.ts
+ * reads them). Calm hues only: red, orange and yellow mean an error or a pending step
+ * elsewhere (status badges, toasts, the countdown), so no relationship wears them.
+ * Each type has its own colour, used by its type badge and its details' badges.
+ */
+export const RELATIONSHIP_TYPE_COLORS = {
+  Family: 'grape',
+  Friend: 'teal',
+  Colleague: 'blue',
+  Other: 'gray',
+} as const satisfies Record<RelationshipType, MantineColor>;
+
+/**
+ * The Relationship Map tells a type's details apart (hubs, legend, the network summary's
+ * dots): twelve distinct calm colours, enough for the longest list (Family has 12), as
+ * Mantine 'colour.shade' names.
+ */
+export const RELATIONSHIP_DETAIL_PALETTE: readonly MantineColor[] = [
+  // Eight calm hues first, in an order that keeps the commonest details (the first of each
+  // list) far apart; then darker and lighter shades of them. Every one carries white text.
+  'teal.7',
+  'indigo.6',
+  'grape.6',
+  'cyan.8',
+  'lime.8',
+  'blue.6',
+  'violet.8',
+  'green.9',
+  'grape.9',
+  'violet.5',
+  'indigo.9',
+  'teal.9',
+];
 
 /** The one title style of every dialog. */
 export const DIALOG_TITLE_STYLE = {

@@ -1,36 +1,20 @@
-import { parseRelationshipType, RELATIONSHIP_DETAILS, type RelationshipType } from '@capsule/domain';
+import { parseRelationshipType, RELATIONSHIP_DETAILS } from '@capsule/domain';
 import { DEFAULT_THEME, type MantineColor } from '@mantine/core';
+import { RELATIONSHIP_DETAIL_PALETTE, RELATIONSHIP_TYPE_COLORS } from '../../app/theme';
 
-/** One colour per relationship type, for badges. */
-export const TYPE_COLORS: Record<RelationshipType, MantineColor> = {
-  Family: 'pink',
-  Friend: 'teal',
-  Colleague: 'blue',
-  Other: 'gray',
-};
+// Every relationship colour on screen comes through here; the colours themselves are chosen
+// in the theme (app/theme.ts).
 
+/** The colour of a relationship type, for its badge and its details' badges; gray if none. */
 export function typeColor(type: string | null | undefined): MantineColor {
   const parsed = parseRelationshipType(type);
-  return parsed ? TYPE_COLORS[parsed] : 'gray';
+  return parsed ? RELATIONSHIP_TYPE_COLORS[parsed] : 'gray';
 }
 
-// Twelve distinct hues: enough for the longest detail list (Family has 12).
-const DETAIL_PALETTE: readonly MantineColor[] = [
-  'red',
-  'violet',
-  'teal',
-  'orange',
-  'blue',
-  'grape',
-  'green',
-  'pink',
-  'cyan',
-  'yellow',
-  'indigo',
-  'lime',
-];
-
-/** The colour of a relationship detail: its place in its type's list picks the hue. */
+/**
+ * The colour that tells one detail from the others of its type (map hubs, legend, summary):
+ * its place in its type's list picks the colour.
+ */
 export function detailColor(
   type: string | null | undefined,
   detail: string | null | undefined,
@@ -38,10 +22,17 @@ export function detailColor(
   const parsed = parseRelationshipType(type);
   if (!parsed || !detail) return 'gray';
   const index = (RELATIONSHIP_DETAILS[parsed] as readonly string[]).indexOf(detail);
-  return index < 0 ? 'gray' : (DETAIL_PALETTE[index % DETAIL_PALETTE.length] ?? 'gray');
+  return index < 0
+    ? 'gray'
+    : (RELATIONSHIP_DETAIL_PALETTE[index % RELATIONSHIP_DETAIL_PALETTE.length] ?? 'gray');
 }
 
-/** A colour as a CSS value, for SVG strokes and the minimap (which cannot take a theme name). */
+/**
+ * A colour as a CSS value, for SVG strokes and the minimap (which cannot take a theme name).
+ * Takes 'teal' (at `shade`) or 'teal.7'.
+ */
 export function colorHex(color: MantineColor, shade = 6): string {
-  return DEFAULT_THEME.colors[color]?.[shade] ?? DEFAULT_THEME.colors.gray[6];
+  const [name = 'gray', own] = color.split('.');
+  const index = own === undefined ? shade : Number(own);
+  return DEFAULT_THEME.colors[name]?.[index] ?? DEFAULT_THEME.colors.gray[6];
 }

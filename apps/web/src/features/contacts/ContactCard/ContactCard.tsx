@@ -2,7 +2,7 @@ import { formatDate, parseRelationshipType } from '@capsule/domain';
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCake, IconMail, IconPhone, IconTrash } from '@tabler/icons-react';
 import type { Contact } from '../contact-types';
-import { detailColor, typeColor } from '../relationship-colors';
+import { typeColor } from '../relationship-colors';
 import classes from './ContactCard.module.css';
 
 interface ContactCardProps {
@@ -58,12 +58,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
                 </Badge>
               )}
               {contact.relationshipDetails && (
-                <Badge
-                  color={detailColor(type, contact.relationshipDetails)}
-                  variant="outline"
-                  size="sm"
-                  tt="none"
-                >
+                <Badge color={typeColor(type)} variant="outline" size="sm" tt="none">
                   {contact.relationshipDetails}
                 </Badge>
               )}
