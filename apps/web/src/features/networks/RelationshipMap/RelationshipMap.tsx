@@ -33,6 +33,41 @@ import {
 const NAME_ZOOM = 0.45;
 const AVATAR_CENTRE_Y = 16;
 
+// A fitted map is drawn zoomed out (on a phone to about 0.5), which would shrink a 12 px name
+// to 6 px. Labels are drawn larger in map units as the zoom drops, so that on screen they stay
+// at least LABEL_SCREEN_PX, within limits that keep neighbouring labels apart: a person's name
+// may be wider than its node (on a white pill), a hub's label stays inside its circle (the
+// legend under the map names every hub at full size).
+const LABEL_SCREEN_PX = 12;
+const NAME_PX = 12;
+const MAX_NAME_GROWTH = 2.2;
+const MAX_NAME_WIDTH = 170;
+const MAX_CENTRE_GROWTH = 2.5;
+// The width of a bold character, in em, a little over the average: a fit estimate must not
+// let a label spill out of its circle.
+const BOLD_CHAR_EM = 0.64;
+const HUB_PADDING = 8;
+
+/**
+ * How much a label drawn at `px` map pixels is enlarged at this zoom, so that it shows at
+ * least LABEL_SCREEN_PX high on screen: never shrunk, at most `max`.
+ */
+export function labelGrowth(px: number, zoom: number, max: number): number {
+  if (!(zoom > 0) || !(px > 0)) return 1;
+  return Math.min(max, Math.max(1, LABEL_SCREEN_PX / (px * zoom)));
+}
+
+/**
+ * The largest growth at which a hub's label, broken after its hyphens ('Niece-' 'Nephew'),
+ * still fits inside the hub's circle; at least 1 (the layout sizes hubs for the base size).
+ */
+export function hubLabelFit(label: string, px: number, circleWidth: number): number {
+  const longest = Math.max(1, ...label.split(/(?<=-)/).map((part) => part.length));
+  return Math.max(1, (circleWidth - HUB_PADDING) / (BOLD_CHAR_EM * px * longest));
+}
+
+const useZoom = () => useStore((state) => state.transform[2]);
+
 type UserNodeData = { name: string; scale: number };
 type HubNodeData = { label: string; count: number; color: string; scale: number };
 type ContactNodeData = { name: string; color: string; contactId: string };
@@ -65,13 +100,15 @@ function CentreHandles({ top }: { top?: number }) {
 }
 
 function UserNode({ data, width, height }: NodeProps<UserFlowNode>) {
+  const namePx = 12 * data.scale;
+  const growth = labelGrowth(namePx, useZoom(), MAX_CENTRE_GROWTH);
   return (
     <div className={classes.user} style={{ width, height }}>
       <CentreHandles />
       <span className={classes.userInitials} style={{ fontSize: 22 * data.scale }}>
         {initials(data.name)}
       </span>
-      <span className={classes.userName} style={{ fontSize: 12 * data.scale }}>
+      <span className={classes.userName} style={{ fontSize: namePx * growth }}>
         {data.name}
       </span>
     </div>
@@ -79,13 +116,18 @@ function UserNode({ data, width, height }: NodeProps<UserFlowNode>) {
 }
 
 function HubNode({ data, width, height }: NodeProps<HubFlowNode>) {
+  const labelPx = 14 * data.scale;
+  const growth = Math.min(
+    labelGrowth(labelPx, useZoom(), MAX_CENTRE_GROWTH),
+    hubLabelFit(data.label, labelPx, width ?? 0),
+  );
   return (
     <div className={classes.hub} style={{ width, height, background: data.color }}>
       <CentreHandles />
-      <span className={classes.hubLabel} style={{ fontSize: 14 * data.scale }}>
+      <span className={classes.hubLabel} style={{ fontSize: labelPx * growth }} data-testid="map-hub-label">
         {data.label}
       </span>
-      <span className={classes.hubCount} style={{ fontSize: 12 * data.scale }}>
+      <span className={classes.hubCount} style={{ fontSize: 12 * data.scale * growth }}>
         {data.count}
       </span>
     </div>
@@ -93,14 +135,29 @@ function HubNode({ data, width, height }: NodeProps<HubFlowNode>) {
 }
 
 function ContactNode({ data, width, height }: NodeProps<ContactFlowNode>) {
-  const showName = useStore((state) => state.transform[2] >= NAME_ZOOM);
+  const zoom = useZoom();
+  const showName = zoom >= NAME_ZOOM;
+  const growth = labelGrowth(NAME_PX, zoom, MAX_NAME_GROWTH);
   return (
     <div className={classes.contact} style={{ width, height }} title={data.name}>
       <CentreHandles top={AVATAR_CENTRE_Y} />
       <span className={classes.avatar} style={{ background: data.color }}>
         {showName ? initials(data.name) : null}
       </span>
-      {showName && <span className={classes.contactName}>{data.name}</span>}
+      {showName && (
+        <span
+          className={classes.contactName}
+          data-testid="map-contact-name"
+          style={{
+            fontSize: NAME_PX * growth,
+            lineHeight: `${Math.round(14 * growth)}px`,
+            maxWidth: Math.min(MAX_NAME_WIDTH, (width ?? CONTACT_NODE_WIDTH) * growth),
+            padding: `${growth}px ${4 * growth}px`,
+          }}
+        >
+          {data.name}
+        </span>
+      )}
     </div>
   );
 }
