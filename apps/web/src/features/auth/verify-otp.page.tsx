@@ -7,10 +7,11 @@ import { LoadingIndicator } from '../shell/LoadingIndicator/LoadingIndicator';
 import { AuthCard } from './AuthCard/AuthCard';
 import { useAuth, type VerifyOtpResult } from './AuthProvider/auth-context';
 import { OtpForm } from './OtpForm/OtpForm';
+import { OTP_SCREEN_TEXTS } from './OtpForm/otp-errors';
 
 /** /verify-otp: public, but only useful between the password and the code (spec section 2). */
 export function VerifyOtpPage() {
-  const { authCheckComplete, isAuthenticated, otpVerified } = useAuth();
+  const { authCheckComplete, isAuthenticated, otpVerified, codeRecentlySent } = useAuth();
   const navigate = useNavigate();
   // Set once this screen verified the code, so the 'already verified' redirect below does
   // not race the navigation that follows a successful check.
@@ -32,7 +33,7 @@ export function VerifyOtpPage() {
   return (
     <AuthCard
       title="Check your email"
-      subtitle="We sent a one-time password to the email address of your account."
+      subtitle={codeRecentlySent ? OTP_SCREEN_TEXTS.subtitleAfterWait : OTP_SCREEN_TEXTS.subtitle}
     >
       <OtpForm
         onVerifying={() => {

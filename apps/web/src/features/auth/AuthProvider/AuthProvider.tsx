@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { browser } from '../../../lib/browser';
 import { httpStatusOf, refusalMessage } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useTRPCClient } from '../../../lib/trpc';
+import { isResendTooSoon } from '../OtpForm/otp-errors';
 import {
   AuthContext,
   type AuthContextValue,
@@ -89,9 +90,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const sendOtp = useCallback(async () => {
     try {
       await client.otp.send.mutate();
-      patch({ emailSent: true });
+      patch({ emailSent: true, codeRecentlySent: false });
       return true;
     } catch (error) {
+      // Signing in again within a minute of the last code: not a failure, a wait. The code
+      // screen says so where it stays in view and counts down to Resend code; no 'Error
+      // sending OTP', and no 'OTP Required' toast promising a code that is not coming.
+      if (isResendTooSoon(error)) {
+        dismissToasts();
+        patch({ codeRecentlySent: true });
+        return false;
+      }
       // A resend limit (429) says when to try again: more useful than the generic text.
       const description =
         httpStatusOf(error) === 429

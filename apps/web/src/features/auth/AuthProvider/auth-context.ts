@@ -11,6 +11,11 @@ export interface AuthState {
   termsAndConditionsRead: boolean;
   authCheckComplete: boolean;
   emailSent: boolean;
+  /**
+   * The last send was refused because a code went out less than a minute ago (signing in
+   * again soon after): the code screen explains the wait instead of an error.
+   */
+  codeRecentlySent: boolean;
   /** A sign-in call (password or code) is in flight. */
   isLoading: boolean;
   /** The last sign-in error, shown once by the sign-in screen and then cleared. */
@@ -44,6 +49,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   termsAndConditionsRead: false,
   authCheckComplete: false,
   emailSent: false,
+  codeRecentlySent: false,
   isLoading: false,
   error: null,
   user: null,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedOut } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { deferred, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
+import { OTP_SCREEN_TEXTS } from '../OtpForm/otp-errors';
 
 function withLogin(login: Handlers[string], extra: Handlers = {}): Handlers {
   return {
@@ -13,6 +14,11 @@ function withLogin(login: Handlers[string], extra: Handlers = {}): Handlers {
     ...extra,
   };
 }
+
+/** After the password: the code screen's guard asks for the terms check. */
+const awaitingCodeAfterLogin: Handlers = {
+  'terms.check': () => ({ hasReadTerms: true, otpVerified: false }),
+};
 
 describe('sign-in screen', () => {
   it('shows the spec field errors under each field and sends nothing', async () => {
@@ -135,6 +141,58 @@ describe('sign-in screen', () => {
 
     expect(await screen.findByText(AUTH_TEXTS.otpSendFailedTitle)).toBeTruthy();
     expect(screen.getByText(AUTH_TEXTS.otpSendFailedBody)).toBeTruthy();
+  });
+
+  // The server's words and status for a resend within a minute (otp.service.ts, resendTooSoon).
+  const resendTooSoon =
+    'A code was sent less than a minute ago. Please wait a moment before asking for another.';
+
+  it('explains the wait, without an error, when signing in again within a minute of the last code', async () => {
+    const { user } = renderApp({
+      route: '/login',
+      handlers: withLogin(() => ({ success: true, requiresOtp: true, hasReadTerms: true }), {
+        ...awaitingCodeAfterLogin,
+        'otp.send': () => {
+          throw serverError(429, resendTooSoon, 'TOO_MANY_REQUESTS');
+        },
+      }),
+    });
+
+    await user.type(await screen.findByLabelText(/Email/), 'ada.lovelace@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    // On the code screen: the notice, and Resend code counts down instead of being offered.
+    expect(await screen.findByTestId('code-recently-sent')).toBeTruthy();
+    expect(screen.getAllByText(OTP_SCREEN_TEXTS.recentlySentBody).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Resend code in \d+s/)).toBeTruthy();
+    expect(screen.queryByText(AUTH_TEXTS.otpSendFailedTitle)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/verify-otp');
+    // No 'OTP Required' toast promising a code that is not coming; the field asks for the new one.
+    await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.otpRequiredTitle)).toBeNull());
+    expect(screen.getByText(OTP_SCREEN_TEXTS.fieldHintAfterWait)).toBeTruthy();
+  });
+
+  it("keeps 'Error sending OTP' for the hourly limit, with the server's reason", async () => {
+    const hourly = 'Too many codes were sent in the last hour. Please try again later.';
+    const { user } = renderApp({
+      route: '/login',
+      handlers: withLogin(() => ({ success: true, requiresOtp: true, hasReadTerms: true }), {
+        ...awaitingCodeAfterLogin,
+        'otp.send': () => {
+          throw serverError(429, hourly, 'TOO_MANY_REQUESTS');
+        },
+      }),
+    });
+
+    await user.type(await screen.findByLabelText(/Email/), 'ada.lovelace@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText(AUTH_TEXTS.otpSendFailedTitle)).toBeTruthy();
+    expect(screen.getByText(hourly)).toBeTruthy();
+    expect(screen.queryByTestId('code-recently-sent')).toBeNull();
   });
 
   it("toasts 'Something went wrong.' when the server skips the code step", async () => {

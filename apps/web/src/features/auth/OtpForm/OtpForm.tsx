@@ -1,11 +1,12 @@
 import { AUTH_TEXTS, otpInputSchema } from '@capsule/domain';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useAuth, type VerifyOtpResult } from '../AuthProvider/auth-context';
-import { otpErrorMessage } from './otp-errors';
+import { OTP_SCREEN_TEXTS, otpErrorMessage } from './otp-errors';
 
 /** The server accepts one new code a minute (behaviour.md, 'One-time code'). */
 const RESEND_GAP_SECONDS = 60;
@@ -18,7 +19,7 @@ interface OtpFormProps {
 
 /** Spec section 2, 'Verify OTP screen'. */
 export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
-  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent } = useAuth();
+  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent } = useAuth();
   const form = useForm({
     initialValues: { oneTimeCode: '' },
     validate: schemaResolver(otpInputSchema, { sync: true }),
@@ -28,9 +29,11 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
   const [cooldown, setCooldown] = useState(0);
   // The first code is asked for right after the password step, often after this screen
   // appears: the wait starts when the server confirms it was sent.
+  // A send refused because the last code is under a minute old: a full minute from now is
+  // always past the server's wait.
   useEffect(() => {
-    if (emailSent) setCooldown(RESEND_GAP_SECONDS);
-  }, [emailSent]);
+    if (emailSent || codeRecentlySent) setCooldown(RESEND_GAP_SECONDS);
+  }, [emailSent, codeRecentlySent]);
   const [resending, setResending] = useState(false);
   const ticker = useInterval(() => setCooldown((s) => Math.max(0, s - 1)), 1000);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ticker object is stable enough; restart only when the cooldown starts or ends
@@ -67,11 +70,23 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
 
   return (
     <Stack gap="lg">
+      {codeRecentlySent && (
+        <Alert
+          variant="light"
+          color="brand"
+          icon={<IconClockHour4 size={18} />}
+          title={OTP_SCREEN_TEXTS.recentlySentTitle}
+          role="status"
+          data-testid="code-recently-sent"
+        >
+          {OTP_SCREEN_TEXTS.recentlySentBody}
+        </Alert>
+      )}
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <TextInput
             label="One-Time Password"
-            description="Enter the 6-digit code we sent to your email."
+            description={codeRecentlySent ? OTP_SCREEN_TEXTS.fieldHintAfterWait : OTP_SCREEN_TEXTS.fieldHint}
             placeholder="123456"
             inputMode="numeric"
             autoComplete="one-time-code"
