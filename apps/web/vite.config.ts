@@ -1,12 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server (apps/server) listens on 3000 in development. The proxy keeps the browser's
 // Host header (no changeOrigin), so the server's same-origin check on writes still passes.
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip next to every asset at build time; the server sends the one the browser
+    // accepts (@fastify/static preCompressed), so nothing is compressed per request.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      exclude: [/\.map$/],
+    }),
+  ],
   resolve: {
     // `source` makes @capsule/domain resolve to its TypeScript sources (see its package.json).
     conditions: ['source', 'module', 'browser', 'development|production'],
