@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hubLabelFit, labelGrowth } from './RelationshipMap';
+import { circleLabelFit, labelGrowth } from './RelationshipMap';
 
 describe('labelGrowth', () => {
   it('keeps a label at 12 px on screen when the map is zoomed out, within its limit', () => {
@@ -11,11 +11,13 @@ describe('labelGrowth', () => {
   });
 });
 
-describe('hubLabelFit', () => {
-  it('lets a short label grow more than a long one, breaking after hyphens', () => {
-    expect(hubLabelFit('Parent', 14, 112)).toBeGreaterThan(hubLabelFit('Grandparent', 14, 112));
-    expect(hubLabelFit('Niece-Nephew', 14, 112)).toBe(hubLabelFit('Nephew', 14, 112));
-    // Never below the size the layout drew the hub for.
-    expect(hubLabelFit('Other-connection', 40, 112)).toBe(1);
+describe('circleLabelFit', () => {
+  it('lets a short label grow more than a long one, breaking after hyphens and at spaces', () => {
+    expect(circleLabelFit('Parent', 14, 104)).toBeGreaterThan(circleLabelFit('Grandparent', 14, 104));
+    expect(circleLabelFit('Niece-Nephew', 14, 104)).toBe(circleLabelFit('Nephew', 14, 104));
+    expect(circleLabelFit('Ada Lovelace', 12, 104)).toBe(circleLabelFit('Lovelace', 12, 104));
+    expect(circleLabelFit('Parent', 14, 104)).toBeCloseTo(104 / (0.64 * 14 * 6));
+    // Never below the size the layout drew the circle for.
+    expect(circleLabelFit('Other-connection', 40, 104)).toBe(1);
   });
 });

@@ -36,17 +36,19 @@ const AVATAR_CENTRE_Y = 16;
 // A fitted map is drawn zoomed out (on a phone to about 0.5), which would shrink a 12 px name
 // to 6 px. Labels are drawn larger in map units as the zoom drops, so that on screen they stay
 // at least LABEL_SCREEN_PX, within limits that keep neighbouring labels apart: a person's name
-// may be wider than its node (on a white pill), a hub's label stays inside its circle (the
-// legend under the map names every hub at full size).
+// may be wider than its node (on a white pill); a hub's label and the user's name stay inside
+// their circles (the legend under the map names every hub at full size).
 const LABEL_SCREEN_PX = 12;
 const NAME_PX = 12;
 const MAX_NAME_GROWTH = 2.2;
-const MAX_NAME_WIDTH = 170;
+const MAX_NAME_WIDTH = 180;
 const MAX_CENTRE_GROWTH = 2.5;
 // The width of a bold character, in em, a little over the average: a fit estimate must not
 // let a label spill out of its circle.
 const BOLD_CHAR_EM = 0.64;
+// The horizontal padding inside a hub and inside the user's circle (RelationshipMap.module.css).
 const HUB_PADDING = 8;
+const USER_PADDING = 16;
 
 /**
  * How much a label drawn at `px` map pixels is enlarged at this zoom, so that it shows at
@@ -58,13 +60,21 @@ export function labelGrowth(px: number, zoom: number, max: number): number {
 }
 
 /**
- * The largest growth at which a hub's label, broken after its hyphens ('Niece-' 'Nephew'),
- * still fits inside the hub's circle; at least 1 (the layout sizes hubs for the base size).
+ * The largest growth at which a label, broken after its hyphens and at its spaces ('Niece-'
+ * 'Nephew', 'Ada' 'Lovelace'), still fits across `innerWidth` (a circle less its padding); at
+ * least 1 (the layout sizes the circles for the base size).
  */
-export function hubLabelFit(label: string, px: number, circleWidth: number): number {
-  const longest = Math.max(1, ...label.split(/(?<=-)/).map((part) => part.length));
-  return Math.max(1, (circleWidth - HUB_PADDING) / (BOLD_CHAR_EM * px * longest));
+export function circleLabelFit(label: string, px: number, innerWidth: number): number {
+  const longest = Math.max(1, ...label.split(/(?<=-)|\s+/).map((part) => part.length));
+  return Math.max(1, innerWidth / (BOLD_CHAR_EM * px * longest));
 }
+
+/**
+ * Below this zoom names are hidden (NAME_ZOOM), so a phone does not fit a map of up to
+ * PHONE_FIT_CONTACTS people below it: the map opens with names, a little cropped at its edges,
+ * and the fit-view control still shows it whole. A bigger map opens whole, as dots.
+ */
+const PHONE_FIT_CONTACTS = 40;
 
 const useZoom = () => useStore((state) => state.transform[2]);
 
@@ -101,7 +111,10 @@ function CentreHandles({ top }: { top?: number }) {
 
 function UserNode({ data, width, height }: NodeProps<UserFlowNode>) {
   const namePx = 12 * data.scale;
-  const growth = labelGrowth(namePx, useZoom(), MAX_CENTRE_GROWTH);
+  const growth = Math.min(
+    labelGrowth(namePx, useZoom(), MAX_CENTRE_GROWTH),
+    circleLabelFit(data.name, namePx, (width ?? 0) - USER_PADDING),
+  );
   return (
     <div className={classes.user} style={{ width, height }}>
       <CentreHandles />
@@ -119,7 +132,7 @@ function HubNode({ data, width, height }: NodeProps<HubFlowNode>) {
   const labelPx = 14 * data.scale;
   const growth = Math.min(
     labelGrowth(labelPx, useZoom(), MAX_CENTRE_GROWTH),
-    hubLabelFit(data.label, labelPx, width ?? 0),
+    circleLabelFit(data.label, labelPx, (width ?? 0) - HUB_PADDING),
   );
   return (
     <div className={classes.hub} style={{ width, height, background: data.color }}>
@@ -152,7 +165,7 @@ function ContactNode({ data, width, height }: NodeProps<ContactFlowNode>) {
             fontSize: NAME_PX * growth,
             lineHeight: `${Math.round(14 * growth)}px`,
             maxWidth: Math.min(MAX_NAME_WIDTH, (width ?? CONTACT_NODE_WIDTH) * growth),
-            padding: `${growth}px ${4 * growth}px`,
+            padding: `${growth}px ${3 * growth}px`,
           }}
         >
           {data.name}
@@ -256,8 +269,10 @@ export function RelationshipMap({ userName, type, contacts, onContactClick }: Re
   const layoutKey = useMemo(() => fingerprint(layout), [layout]);
   // A bigger map gets a taller frame; a phone keeps room to scroll past it.
   const tall = contacts.length > 40;
-  // On a phone the overview would hide a third of the drawing: zoom and fit stay.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  // On a phone the overview would hide a third of the drawing: zoom and fit stay. Read at
+  // once, not after a first render: the first fit depends on it.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const openWithNames = !wide && contacts.length <= PHONE_FIT_CONTACTS;
 
   return (
     <Stack gap="sm">
@@ -269,12 +284,12 @@ export function RelationshipMap({ userName, type, contacts, onContactClick }: Re
         data-testid="relationship-map"
       >
         <ReactFlow<MapFlowNode>
-          key={layoutKey}
+          key={`${layoutKey}-${openWithNames ? 'names' : 'whole'}`}
           defaultNodes={nodes}
           defaultEdges={edges}
           nodeTypes={NODE_TYPES}
           fitView
-          fitViewOptions={{ padding: 0.08, maxZoom: 1.1 }}
+          fitViewOptions={{ padding: 0.08, maxZoom: 1.1, minZoom: openWithNames ? NAME_ZOOM : undefined }}
           minZoom={0.05}
           maxZoom={2.5}
           nodesConnectable={false}
