@@ -423,11 +423,33 @@ describe('what a new user meets, in Chromium', () => {
       for (const [label, px] of Object.entries(smallest.hubs)) {
         expect(px, label).toBeGreaterThanOrEqual(14 * Math.min(1, smallest.zoom) - 0.01);
       }
-      expect(smallest.user, `the user at zoom ${smallest.zoom}`).toBeGreaterThanOrEqual(11.5);
+      // The user's name, like a hub's label, grows as far as it fits inside its circle.
+      expect(smallest.user, `the user at zoom ${smallest.zoom}`).toBeGreaterThanOrEqual(10.5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
     }
+
+    // A bigger family (20) would fit a phone only below the zoom where names show: it opens
+    // with names, a little cropped, and the user's own name stays inside its circle.
+    await addContacts(
+      userId,
+      ['Ada', 'Alan', 'Emmy', 'Niels', 'Paul', 'Rosalind', 'Mary', 'Grace', 'Charles', 'Hedy', 'Annie'].map(
+        (first, i) => ({ first, last: 'Sommerfeld', type: 'Family', detail: i % 2 ? 'Child' : 'Spouse' }),
+      ),
+    );
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(`${suite.portal.baseUrl}/family-tree?view=map`);
+    await poll(() => page.locator('.react-flow__node-contact').count()).toBe(family.length + 11);
+    await poll(() => page.getByTestId('map-contact-name').count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.getByTestId('relationship-map').scrollIntoViewIfNeeded();
+    await viewShot(page, 'ux-08-relationship-map-20-375');
+    const centre = await page.locator('.react-flow__node-user').evaluate((node) => {
+      const name = node.querySelector('span:last-child') as HTMLElement;
+      return { node: node.getBoundingClientRect().width, name: name.getBoundingClientRect().width };
+    });
+    expect(centre.name).toBeLessThanOrEqual(centre.node);
     await page.close();
   });
 
