@@ -2,13 +2,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
 import { loggerOptions } from './lib/logging.js';
-import { errorHandlerPlugin, frameworkErrorHandler, NOT_FOUND_BODY } from './plugins/error-handler.js';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+  NOT_FOUND_BODY,
+} from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -17,6 +21,7 @@ import { requestLogPlugin } from './plugins/request-log.js';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { type StartupGate, startupGatePlugin } from './plugins/startup-gate.js';
+import { webClientPlugin } from './plugins/web-client.js';
 import { registerRestShims } from './rest/index.js';
 import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
@@ -50,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     // Refusals made before routing (bad percent-encoding, over-long parameter) answer like any other.
     frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
 
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
@@ -85,9 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestShims(app, deps);
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(WEB_DIST);
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: 'index.html' });
-  }
+  if (serveWeb) await app.register(webClientPlugin, { root: WEB_DIST });
   // Unknown API paths answer JSON (without echoing the address); any other GET is a client
   // route of the single-page app.
   app.setNotFoundHandler((request, reply) => {

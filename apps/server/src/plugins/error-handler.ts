@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES, ERROR_TEXTS, toAppError } from '../errors.js';
@@ -41,6 +42,42 @@ export function frameworkErrorHandler(headers: SecurityHeaders) {
   return (error: Error, request: FastifyRequest, reply: FastifyReply) => {
     applySecurityHeaders(reply, headers);
     return sendError(request, reply, error);
+  };
+}
+
+/**
+ * Refusals Node's HTTP parser makes before Fastify sees a request (headers over ~16 KB, a
+ * malformed request line): written on the raw socket, so they too carry our body and the
+ * security headers. Passed to Fastify() as `clientErrorHandler`.
+ */
+export function clientErrorHandler(headers: SecurityHeaders) {
+  const statusOf = (code: unknown) =>
+    code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const texts: Record<number, string> = {
+    431: 'The request headers or the address are too long.',
+    408: 'The request took too long to arrive.',
+    400: ERROR_TEXTS.badRequest,
+  };
+  const reasons: Record<number, string> = {
+    431: 'Request Header Fields Too Large',
+    408: 'Request Timeout',
+    400: 'Bad Request',
+  };
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return;
+    const status = statusOf(error.code);
+    const body = JSON.stringify({ error: texts[status] });
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${reasons[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        ...headers.map(([name, value]) => `${name}: ${value}`),
+        '',
+        body,
+      ].join('\r\n'),
+    );
   };
 }
 

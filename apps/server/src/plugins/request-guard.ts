@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError, ERROR_TEXTS } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,14 +14,33 @@ export const requestGuardPlugin = fp(async (app: FastifyInstance, opts: { public
   // A plain-text body is a "simple" cross-site request that skips CORS preflight: refuse it.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;
     const crossOrigin = origin !== undefined && origin !== ownOrigin && !allowed.has(origin);
-    if (fetchSite === 'cross-site' || crossOrigin) {
-      return reply.code(403).send({ error: 'Cross-site request refused.' });
-    }
+    if (fetchSite === 'cross-site' || crossOrigin) throw new AppError('FORBIDDEN', CROSS_SITE_REFUSED);
+    // JSON only, on REST and tRPC alike, checked before any body is read: the tRPC adapter
+    // would otherwise stream a multipart body of any size into a procedure.
+    if (!isJsonOrNoBody(request.headers)) throw new AppError('UNSUPPORTED_MEDIA', ERROR_TEXTS.mediaType);
   });
 });
+
+export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
+
+/** A JSON body (UTF-8, the only charset JSON has), or no body at all. */
+function isJsonOrNoBody(headers: FastifyRequest['headers']): boolean {
+  const type = headers['content-type'];
+  if (type === undefined) {
+    const length = headers['content-length'];
+    return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+  }
+  const [mime = '', ...params] = type.split(';').map((part) => part.trim().toLowerCase());
+  if (mime !== 'application/json') return false;
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
