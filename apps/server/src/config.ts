@@ -98,6 +98,8 @@ export interface Config {
   /** The embedded Azurite's blob port (development, without AZURE_STORAGE_CONNECTION_STRING). */
   azuritePort: number;
   apiRateLimit: number;
+  /** The store's page, where capsules are bought: the web client links to it. */
+  shopUrl: string;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
   trustProxy: false | number | string[];
 }
@@ -165,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     azuritePort: e.AZURITE_PORT,
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    shopUrl: e.SHOP_URL,
   });
 }

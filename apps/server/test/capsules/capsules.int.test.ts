@@ -1,4 +1,4 @@
-import { CAPSULE_INFO_TEXTS, CAPSULE_REFUSALS } from '@capsule/domain';
+import { CAPSULE_ACTION_TEXTS, CAPSULE_INFO_TEXTS, CAPSULE_REFUSALS } from '@capsule/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newClient, signIn, type TestClient, trpcError } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
@@ -183,7 +183,7 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     });
   });
 
-  it('refuses an assignment without a contact, with a stranger contact, or unconfirmed', async () => {
+  it('refuses an assignment without a contact or with a stranger contact, on both surfaces alike', async () => {
     await purchase(t, user.email, '1 Legacy Capsule');
     const [id = ''] = await capsuleIds();
     const theirs = await addContact(stranger, 'Eve');
@@ -191,12 +191,12 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     expect((await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: theirs.id })).status).toBe(
       404,
     );
-    const mine = await addContact(me);
-    const unconfirmed = await trpcError(
-      // @ts-expect-error the permanence box must be ticked: false is refused
-      me.trpc.capsules.assignRecipient.mutate({ capsuleId: id, contactId: mine.id, permanent: false }),
-    );
-    expect(unconfirmed.data?.code).toBe('BAD_REQUEST');
+    // One input schema for both surfaces: the same refusal, the same words.
+    const rest = await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: '' });
+    const trpc = await trpcError(me.trpc.capsules.assignRecipient.mutate({ capsuleId: id, contactId: '' }));
+    expect(rest.body.error).toBe(CAPSULE_ACTION_TEXTS.contactIdRequired);
+    expect(trpc.data?.code).toBe('BAD_REQUEST');
+    expect(trpc.message).toBe(CAPSULE_ACTION_TEXTS.contactIdRequired);
     expect(await statusOf(id)).toBe('Pending_Recipient');
   });
 

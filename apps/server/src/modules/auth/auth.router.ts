@@ -4,7 +4,12 @@ import { protectedProcedure, publicProcedure, router } from '../../trpc/init.js'
 import { login, loginStatus, logout, updateProfile } from './auth.service.js';
 
 export const authRouter = router({
-  status: publicProcedure.query(({ ctx }) => loginStatus(ctx.deps, ctx.session)),
+  // The client's first call: the sign-in and terms state, and the links the server configures
+  // (SHOP_URL), so the web client hard-codes none of them.
+  status: publicProcedure.query(async ({ ctx }) => ({
+    ...(await loginStatus(ctx.deps, ctx.session)),
+    links: { shop: ctx.deps.config.shopUrl },
+  })),
 
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
     const { result, session } = await login(ctx.deps, input, ctx.meta, ctx.session);

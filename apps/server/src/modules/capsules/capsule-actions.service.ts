@@ -1,4 +1,5 @@
 import {
+  type AssignRecipientInput,
   type CapsuleFacts,
   type CapsuleInfo,
   canAssignRecipient,
@@ -54,11 +55,6 @@ async function withLockedCapsule(
 
 function enforce(verdict: Verdict): void {
   if (!verdict.ok) throw conflict(verdict.reason);
-}
-
-export interface AssignRecipientInput {
-  contactId: string;
-  info: Partial<CapsuleInfo>;
 }
 
 /**

@@ -1,13 +1,11 @@
 import {
-  capsuleCategorySchema,
-  capsuleInfoSchema,
+  assignRecipientInputSchema,
   capsuleListQuerySchema,
-  capsuleMessageSchema,
+  capsuleRefInputSchema,
   capsuleSortbySchema,
-  deliveryDateSchema,
+  setCapsuleInfoInputSchema,
 } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { badInput } from '../../errors.js';
 import { earliestToday } from '../../lib/today.js';
@@ -22,34 +20,28 @@ import {
 import { toCapsuleSenderView } from './capsules.mapper.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
 
-// The spec's legacy calls (section 7). The old client sends ISO instants for milestoneDate
-// and the capsule either as its id or as the whole object; both are read here.
-const isoToCalendarDate = z
-  .string()
-  .nullish()
-  .transform((v) => (v ? v.trim().slice(0, 10) : null));
-const capsuleRef = z.union([z.string(), z.object({ id: z.string() }).loose()]).optional();
-const refId = (ref: z.infer<typeof capsuleRef>) => (typeof ref === 'string' ? ref : ref?.id);
-const capsuleIdBody = z.object({
-  capsuleId: z.string({ error: 'capsuleId is required' }).trim().min(1, 'capsuleId is required'),
+// The spec's legacy calls (section 7), renamed onto the domain's one input schema per action
+// (capsule-action-inputs.ts), which the tRPC procedures parse too. The old client sends ISO
+// instants for milestoneDate (the day is its first 10 characters) and the capsule either as
+// its id or as the whole object.
+const legacyDay = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 10) : value);
+const legacyCapsuleId = (body: Record<string, unknown>) => {
+  const ref = body.capsuleId ?? body.capsule;
+  return ref !== null && typeof ref === 'object' ? (ref as { id?: unknown }).id : ref;
+};
+const legacyInfo = (body: Record<string, unknown>) => ({
+  deliveryDate: legacyDay(body.milestoneDate),
+  category: body.capsuleType,
+  message: body.milestoneMessage,
 });
+const bodyOf = (request: { body: unknown }): Record<string, unknown> =>
+  request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 
 export const LEGACY_UNPAGED_LIST_MAX = 1000;
 
 export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired(deps) };
   const today = earliestToday(deps.clock);
-  const legacyInfo = z.object({
-    milestoneDate: isoToCalendarDate,
-    milestoneMessage: z.string().nullish(),
-    capsuleType: z.string().nullish(),
-  });
-  // At assignment the info is optional: what is given must still be valid.
-  const optionalInfo = z.object({
-    deliveryDate: deliveryDateSchema(today),
-    category: capsuleCategorySchema,
-    message: capsuleMessageSchema,
-  });
 
   app.get('/api/capsules/counts', member, async (request) =>
     myCapsuleCounts(deps, sessionOf(request).user.id),
@@ -87,50 +79,40 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   );
 
   app.post<{ Params: { id: string } }>('/api/capsules/:id/recipient', member, async (request) => {
-    const body = z
-      .object({
-        contactId: z.string({ error: 'contactId is required' }).trim().min(1, 'contactId is required'),
-      })
-      .and(legacyInfo)
-      .parse(request.body ?? {});
-    const info = optionalInfo.parse({
-      deliveryDate: body.milestoneDate,
-      category: body.capsuleType,
-      message: body.milestoneMessage,
-    });
-    const capsule = await assignRecipient(deps, sessionOf(request).user.id, request.params.id, {
+    const body = bodyOf(request);
+    const input = assignRecipientInputSchema(today).parse({
+      capsuleId: request.params.id,
       contactId: body.contactId,
-      info,
+      info: legacyInfo(body),
     });
-    return toCapsuleSenderView(capsule);
+    return toCapsuleSenderView(
+      await assignRecipient(deps, sessionOf(request).user.id, input.capsuleId, input),
+    );
   });
 
   app.post('/api/capsules/set-milestone', member, async (request) => {
-    const body = z
-      .object({ capsule: capsuleRef, capsuleId: z.string().optional() })
-      .and(legacyInfo)
-      .parse(request.body ?? {});
-    const capsuleId = body.capsuleId ?? refId(body.capsule);
-    if (!capsuleId) throw badInput('capsule is required');
-    const info = capsuleInfoSchema(today).parse({
-      deliveryDate: body.milestoneDate,
-      category: body.capsuleType,
-      message: body.milestoneMessage,
+    const body = bodyOf(request);
+    const input = setCapsuleInfoInputSchema(today).parse({
+      capsuleId: legacyCapsuleId(body),
+      info: legacyInfo(body),
     });
-    return toCapsuleSenderView(await setCapsuleInfo(deps, sessionOf(request).user.id, capsuleId, info));
+    return toCapsuleSenderView(
+      await setCapsuleInfo(deps, sessionOf(request).user.id, input.capsuleId, input.info),
+    );
   });
 
   app.post('/api/capsule/lock', member, async (request) => {
-    const { capsuleId } = capsuleIdBody.parse(request.body ?? {});
+    const { capsuleId } = capsuleRefInputSchema.parse(bodyOf(request));
     return toCapsuleSenderView(await lockMyCapsule(deps, sessionOf(request).user.id, capsuleId));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/capsules/:id/video', member, async (request) =>
-    toCapsuleSenderView(await deleteCapsuleVideo(deps, sessionOf(request).user.id, request.params.id)),
-  );
+  app.delete<{ Params: { id: string } }>('/api/capsules/:id/video', member, async (request) => {
+    const { capsuleId } = capsuleRefInputSchema.parse({ capsuleId: request.params.id });
+    return toCapsuleSenderView(await deleteCapsuleVideo(deps, sessionOf(request).user.id, capsuleId));
+  });
 
   app.post('/api/recover-capsule', member, async (request) => {
-    const { capsuleId } = capsuleIdBody.parse(request.body ?? {});
+    const { capsuleId } = capsuleRefInputSchema.parse(bodyOf(request));
     return toCapsuleSenderView(await recoverCapsule(deps, sessionOf(request).user.id, capsuleId));
   });
 }

@@ -1,4 +1,10 @@
-import { capsuleInfoSchema, capsuleListQuerySchema, capsuleSortSchema } from '@capsule/domain';
+import {
+  assignRecipientInputSchema,
+  capsuleListQuerySchema,
+  capsuleRefInputSchema,
+  capsuleSortSchema,
+  setCapsuleInfoInputSchema,
+} from '@capsule/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
@@ -16,7 +22,7 @@ import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.servic
 
 /** A factory: the date bounds of capsule info read the app's injected clock (tests move it). */
 export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
-  const info = capsuleInfoSchema(earliestToday(deps.clock));
+  const today = earliestToday(deps.clock);
   return router({
     counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
 
@@ -31,42 +37,29 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
       .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
 
     assignRecipient: protectedProcedure
-      .input(
-        z.object({
-          capsuleId: idSchema,
-          contactId: idSchema,
-          permanent: z.literal(true, { error: 'Please confirm that assigning a recipient is permanent.' }),
-        }),
-      )
+      .input(assignRecipientInputSchema(today))
       .output(capsuleOutputSchema)
-      .mutation(({ ctx, input }) =>
-        assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, {
-          contactId: input.contactId,
-          info: {},
-        }),
-      ),
+      .mutation(({ ctx, input }) => assignRecipient(ctx.deps, ctx.session.user.id, input.capsuleId, input)),
 
     setInfo: protectedProcedure
-      .input(z.object({ capsuleId: idSchema, info }))
+      .input(setCapsuleInfoInputSchema(today))
       .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) =>
         setCapsuleInfo(ctx.deps, ctx.session.user.id, input.capsuleId, input.info),
       ),
 
     lock: protectedProcedure
-      .input(
-        z.object({ capsuleId: idSchema, confirmed: z.literal(true, { error: 'Please confirm the lock.' }) }),
-      )
+      .input(capsuleRefInputSchema)
       .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
     deleteVideo: protectedProcedure
-      .input(z.object({ capsuleId: idSchema }))
+      .input(capsuleRefInputSchema)
       .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => deleteCapsuleVideo(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
     recover: protectedProcedure
-      .input(z.object({ capsuleId: idSchema }))
+      .input(capsuleRefInputSchema)
       .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
   });

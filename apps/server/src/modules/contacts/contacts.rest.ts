@@ -1,4 +1,4 @@
-import { contactFormSchema, contactFormToInput } from '@capsule/domain';
+import { contactInputSchema } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -19,7 +19,20 @@ const deleteTarget = z.object({
 
 export function registerContactsRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired(deps) };
-  const form = () => contactFormSchema(latestToday(deps.clock));
+  const contactInput = contactInputSchema(latestToday(deps.clock));
+  // The spec's contact form payload (section 3) renamed onto the one input schema tRPC parses.
+  const fromLegacy = (body: unknown) => {
+    const b = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    return contactInput.parse({
+      firstName: b.firstName,
+      lastName: b.lastName,
+      email: b.x_studio_email ?? b.email,
+      phone: b.phone,
+      relationshipType: b.x_studio_relationship_type ?? b.relationshipType,
+      relationshipDetails: b.x_relationship_details ?? b.relationshipDetails,
+      birthday: b.birthday,
+    });
+  };
 
   app.get<{ Querystring: { search?: string } }>('/api/contacts', member, async (request) => {
     const search = typeof request.query.search === 'string' ? request.query.search : undefined;
@@ -27,13 +40,13 @@ export function registerContactsRest(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.post('/api/contacts', member, async (request, reply) => {
-    const input = contactFormToInput(form().parse(request.body ?? {}));
+    const input = fromLegacy(request.body);
     const contact = await createContact(deps, sessionOf(request).user.id, input);
     return reply.code(201).send(toContactServerForm(contact));
   });
 
   app.patch<{ Params: { id: string } }>('/api/contacts/:id', member, async (request) => {
-    const input = contactFormToInput(form().parse(request.body ?? {}));
+    const input = fromLegacy(request.body);
     return toContactServerForm(await editContact(deps, sessionOf(request).user.id, request.params.id, input));
   });
 
