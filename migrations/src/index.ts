@@ -4,6 +4,7 @@ import * as m0002 from './20261123_0002_contacts.js';
 import * as m0003 from './20261123_0003_commerce_and_capsules.js';
 import * as m0004 from './20261123_0004_affiliates_and_sync.js';
 import * as m0005 from './20261123_0005_capsule_sequence.js';
+import * as m0006 from './20261123_0006_codes_follow_session_rotation.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0003_commerce_and_capsules': m0003,
   '20261123_0004_affiliates_and_sync': m0004,
   '20261123_0005_capsule_sequence': m0005,
+  '20261123_0006_codes_follow_session_rotation': m0006,
 };

@@ -211,6 +211,25 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect(error.message).toBe(OTP_TEXTS.noLiveCode);
   });
 
+  it('signing in again within a minute keeps the code already mailed: it still verifies', async () => {
+    const user = await t.createUser();
+    const c = newClient(t);
+    await c.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    await c.trpc.otp.send.mutate();
+    const code = codeIn(await t.mail.latestTo(user.email));
+    const before = await c.sessionCookie();
+
+    await c.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    expect(await c.sessionCookie()).not.toBe(before);
+    expect(await c.trpc.otp.send.mutate()).toMatchObject({ alreadySent: true });
+    expect(t.mail.mailsTo(user.email)).toHaveLength(1);
+    // The old session id is dead; the code works in the new one.
+    const replay = newClient(t);
+    await replay.jar.setCookie(`capsule_session=${before}`, t.baseUrl);
+    expect((await replay.rest('GET', '/api/login-status')).body).toMatchObject({ requiresOtp: false });
+    expect(await c.trpc.otp.verify.mutate({ oneTimeCode: code })).toMatchObject({ success: true });
+  });
+
   it('limits resends to one a minute and five an hour, and a new code replaces the old', async () => {
     const user = await t.createUser();
     const c = newClient(t);
@@ -218,9 +237,17 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     await c.trpc.otp.send.mutate();
     const first = codeIn(await t.mail.latestTo(user.email));
 
-    const tooSoon = await c.rest('POST', '/api/send-otp', {});
+    // Within the minute this session's code is still live: no new mail, and the answer says so.
+    const again = await c.rest('POST', '/api/send-otp', {});
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, alreadySent: true });
+    // Another browser signing in within the minute has no code of its own yet: refused.
+    const other = newClient(t);
+    await other.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    const tooSoon = await other.rest('POST', '/api/send-otp', {});
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body).toEqual({ error: OTP_TEXTS.resendTooSoon });
+    expect(t.mail.mailsTo(user.email)).toHaveLength(1);
 
     for (let i = 2; i <= 5; i++) {
       t.clock.advanceMinutes(1.5);

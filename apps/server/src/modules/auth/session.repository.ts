@@ -17,6 +17,21 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 }
 
 /**
+ * Gives the previous session of the same user a new id and stage in place; the old id no
+ * longer exists, and rows that point at the session (its one-time code) follow it (migration
+ * 0006, ON UPDATE CASCADE). False when there was no such session of that user.
+ */
+export async function rotateSession(db: Db, previousId: string, session: NewSession): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set(session)
+    .where('id', '=', previousId)
+    .where('userId', '=', session.userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * The session alone: the users table belongs to the users module, so the user is read through
  * its index (session.service.ts), not joined here.
  */

@@ -2,7 +2,13 @@ import type { AppDeps, RequestMeta } from '../../deps.js';
 import { addMinutes } from '../../lib/clock.js';
 import { newSessionId, readSessionToken, signSessionToken } from '../../lib/tokens.js';
 import { findPublicUser } from '../users/index.js';
-import { deleteSession, findSession, insertSession, touchSession } from './session.repository.js';
+import {
+  deleteSession,
+  findSession,
+  insertSession,
+  rotateSession,
+  touchSession,
+} from './session.repository.js';
 import type { RequestSession, SessionStage } from './session.types.js';
 
 // last_seen is written at most once a minute: enough for a 30-minute idle limit, and it keeps
@@ -17,7 +23,9 @@ export interface IssuedSession {
 
 /**
  * Starts a fresh session at a stage, killing the one the request came with (a new id at every
- * step of sign-in: ASVS 7.2.4).
+ * step of sign-in: ASVS 7.2.4). The same user's previous session is rotated in place, so a
+ * one-time code mailed to it moments ago stays valid under the new id; another user's is
+ * deleted.
  */
 export async function startSession(
   deps: AppDeps,
@@ -29,18 +37,20 @@ export async function startSession(
   const now = deps.clock.now();
   const expiresAt = addMinutes(now, deps.config.sessionMaxHours * 60);
   const id = newSessionId();
+  const session = {
+    id,
+    userId,
+    stage,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  };
   await deps.db.transaction().execute(async (trx) => {
+    if (previousSessionId && (await rotateSession(trx, previousSessionId, session))) return;
     if (previousSessionId) await deleteSession(trx, previousSessionId);
-    await insertSession(trx, {
-      id,
-      userId,
-      stage,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
+    await insertSession(trx, session);
   });
   return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
 }

@@ -59,3 +59,16 @@ export async function markUsed(db: Db, id: string, at: Date): Promise<boolean> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The session's live code (not used, not invalidated, not expired), if any. */
+export function findLiveCode(db: Db, sessionId: string, now: Date) {
+  return db
+    .selectFrom('oneTimeCodes')
+    .select(['id', 'createdAt', 'expiresAt'])
+    .where('sessionId', '=', sessionId)
+    .where('usedAt', 'is', null)
+    .where('invalidatedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+}

@@ -15,6 +15,7 @@ import { hasAcceptedTerms } from '../terms/index.js';
 import {
   countCodesSince,
   deleteCode,
+  findLiveCode,
   invalidateCode,
   markUsed,
   replaceCode,
@@ -52,6 +53,11 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
   const lastHour = await countCodesSince(deps.db, session.user.id, addMinutes(now, -60));
   const latest = lastHour.latest ? new Date(lastHour.latest) : null;
   if (latest && now.getTime() - latest.getTime() < OTP_RULES.resendGapSeconds * 1000) {
+    // Signing in again from the same browser keeps its code (the session was rotated in
+    // place): no new mail, and the page truthfully says the code already sent still works.
+    const live = await findLiveCode(deps.db, session.id, now);
+    if (live)
+      return { success: true as const, validMinutes: OTP_RULES.validMinutes, alreadySent: true as const };
     throw new AppError('TOO_MANY', OTP_TEXTS.resendTooSoon);
   }
   if (Number(lastHour.n) >= OTP_RULES.maxPerHour) throw new AppError('TOO_MANY', OTP_TEXTS.tooManyPerHour);
@@ -74,7 +80,7 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
     await deleteCode(deps.db, row.id);
     throw new AppError('UNAVAILABLE', OTP_TEXTS.sendFailed, { cause: String(error) });
   }
-  return { success: true as const, validMinutes: OTP_RULES.validMinutes };
+  return { success: true as const, validMinutes: OTP_RULES.validMinutes, alreadySent: false as const };
 }
 
 /** Checks the code; success rotates the session to `verified`. */
