@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   AUTH_TEXTS,
+  CAPSULE_ACTION_TEXTS,
   CAPSULE_TEXTS,
   CONTACT_TEXTS,
   RELATIONSHIP_TYPES,
@@ -260,7 +261,8 @@ describe('what a new user meets, in Chromium', () => {
       await poll(() => page.getByText(CAPSULE_TEXTS.noRecipientSelectedTitle).first().isVisible()).toBe(true);
       // ...and the box itself says what is missing.
       expect(await box.getAttribute('aria-invalid')).toBe('true');
-      const message = assign.getByText(/Tick this box to confirm/);
+      // ...in the words of the domain's confirmation schema, the one the dialog checks.
+      const message = assign.getByText(CAPSULE_ACTION_TEXTS.permanentRequired);
       expect(await message.isVisible()).toBe(true);
       const boxColour = await box.evaluate((el) => getComputedStyle(el).borderColor);
       expect(boxColour).toBe(await message.evaluate((el) => getComputedStyle(el).color));

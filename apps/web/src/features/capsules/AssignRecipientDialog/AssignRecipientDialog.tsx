@@ -1,11 +1,16 @@
-import { CAPSULE_TEXTS } from '@capsule/domain';
+import {
+  assignRecipientConfirmationSchema,
+  assignRecipientInputSchema,
+  CAPSULE_TEXTS,
+  localCalendarDate,
+} from '@capsule/domain';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { refusalMessage } from '../../../lib/errors';
+import { refusalMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -13,9 +18,19 @@ import { useRefreshCapsules } from '../use-capsule-cache';
 
 export const ASSIGN_TEXTS = {
   permanenceLabel: 'I understand that assigning a recipient is permanent: it cannot be changed later.',
-  permanenceRequired: 'Tick this box to confirm: a recipient cannot be changed once assigned.',
   chooseRecipient: 'Choose a recipient from your contacts.',
 } as const;
+
+// What is sent is the domain's input for this action, the one the server parses (issue 9, 'one
+// input schema per action'); the permanence box is the dialog's own confirmation, checked here
+// with the domain's confirmation schema and never sent. The browser's date bounds the info.
+const inputSchema = assignRecipientInputSchema(() => localCalendarDate(new Date()));
+
+/** The confirmation schema's own message for an unticked box, or null once it is ticked. */
+function permanenceError(permanent: boolean): string | null {
+  const result = assignRecipientConfirmationSchema.safeParse({ permanent });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
 
 interface AssignRecipientDialogProps {
   capsule: Capsule;
@@ -57,7 +72,8 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!contactId || !permanent) {
+    const input = inputSchema.safeParse({ capsuleId: capsule.id, contactId: contactId ?? '' });
+    if (!input.success || permanenceError(permanent)) {
       setShowMissing(true);
       toast({
         title: CAPSULE_TEXTS.noRecipientSelectedTitle,
@@ -66,9 +82,10 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
       });
       return;
     }
-    assign.mutate({ capsuleId: capsule.id, contactId, permanent: true });
+    assign.mutate(input.data);
   };
 
+  const boxError = showMissing ? permanenceError(permanent) : null;
   const options = (contacts.data ?? []).map((contact) => ({
     value: contact.id,
     label: `${contact.fullName} (${contact.email})`,
@@ -125,8 +142,8 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
             onChange={(event) => setPermanent(event.currentTarget.checked)}
             label={ASSIGN_TEXTS.permanenceLabel}
             aria-required
-            aria-invalid={showMissing && !permanent}
-            error={showMissing && !permanent ? ASSIGN_TEXTS.permanenceRequired : undefined}
+            aria-invalid={boxError !== null}
+            error={boxError ?? undefined}
           />
 
           <Group justify="flex-end" gap="sm">

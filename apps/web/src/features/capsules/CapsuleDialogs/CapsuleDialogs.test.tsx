@@ -1,4 +1,4 @@
-import { CAPSULE_INFO_TEXTS, CAPSULE_TEXTS, localCalendarDate } from '@capsule/domain';
+import { CAPSULE_ACTION_TEXTS, CAPSULE_INFO_TEXTS, CAPSULE_TEXTS, localCalendarDate } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
@@ -62,25 +62,25 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       await dialog.findByRole('combobox', { name: 'Recipient' });
       const box = dialog.getByRole('checkbox');
       // Nothing is marked before a submit.
-      expect(dialog.queryByText(ASSIGN_TEXTS.permanenceRequired)).toBeNull();
+      expect(dialog.queryByText(CAPSULE_ACTION_TEXTS.permanentRequired)).toBeNull();
       expect(box.getAttribute('aria-invalid')).toBe('false');
       expect(box.getAttribute('aria-required')).toBe('true');
 
       await user.click(dialog.getByRole('button', { name: 'Assign Recipient' }));
       await expectToast(CAPSULE_TEXTS.noRecipientSelectedTitle, CAPSULE_TEXTS.noRecipientSelectedBody);
       expect(dialog.getByText(ASSIGN_TEXTS.chooseRecipient)).toBeTruthy();
-      expect(dialog.getByText(ASSIGN_TEXTS.permanenceRequired)).toBeTruthy();
+      expect(dialog.getByText(CAPSULE_ACTION_TEXTS.permanentRequired)).toBeTruthy();
 
       // A contact picked: only the box is still marked, and says why.
       await user.click(dialog.getByRole('combobox', { name: 'Recipient' }));
       await user.click(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' }));
       expect(dialog.queryByText(ASSIGN_TEXTS.chooseRecipient)).toBeNull();
       expect(box.getAttribute('aria-invalid')).toBe('true');
-      const error = dialog.getByText(ASSIGN_TEXTS.permanenceRequired);
+      const error = dialog.getByText(CAPSULE_ACTION_TEXTS.permanentRequired);
       expect(box.getAttribute('aria-describedby')).toContain(error.id);
 
       await user.click(box);
-      expect(dialog.queryByText(ASSIGN_TEXTS.permanenceRequired)).toBeNull();
+      expect(dialog.queryByText(CAPSULE_ACTION_TEXTS.permanentRequired)).toBeNull();
       expect(box.getAttribute('aria-invalid')).toBe('false');
     });
 
@@ -107,7 +107,7 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(callsTo(calls, 'capsules.assignRecipient')[0]?.input).toEqual({
         capsuleId: capsule.id,
         contactId: CONTACTS[1]?.id,
-        permanent: true,
+        info: {},
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(callsTo(calls, 'capsules.list').length).toBeGreaterThan(listLoads));
@@ -279,7 +279,8 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       await user.click(within(dialog).getByRole('checkbox'));
       await user.click(lock);
       await expectToast(CAPSULE_TEXTS.lockedTitle);
-      expect(callsTo(calls, 'capsules.lock')[0]?.input).toEqual({ capsuleId: capsule.id, confirmed: true });
+      // Only the domain's input: the ticked box is the dialog's own confirmation.
+      expect(callsTo(calls, 'capsules.lock')[0]?.input).toEqual({ capsuleId: capsule.id });
     });
 
     it.each([

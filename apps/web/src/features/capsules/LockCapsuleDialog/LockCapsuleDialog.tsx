@@ -1,9 +1,9 @@
-import { CAPSULE_TEXTS } from '@capsule/domain';
+import { CAPSULE_TEXTS, capsuleRefInputSchema, lockConfirmationSchema } from '@capsule/domain';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
-import { isRefusal } from '../../../lib/errors';
+import { isRefusal } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -24,11 +24,15 @@ interface LockCapsuleDialogProps {
   onClose: () => void;
 }
 
-/** Lock Capsule (spec section 5): irreversible, so it waits for the box to be ticked. */
+/**
+ * Lock Capsule (spec section 5): irreversible, so it waits for the box to be ticked, checked
+ * with the domain's confirmation schema. Only the domain's input for the action is sent.
+ */
 export function LockCapsuleDialog({ capsule, onClose }: LockCapsuleDialogProps) {
   const trpc = useTRPC();
   const refresh = useRefreshCapsules();
   const [confirmed, setConfirmed] = useState(false);
+  const canLock = lockConfirmationSchema.safeParse({ confirmed }).success;
 
   const lock = useMutation(
     trpc.capsules.lock.mutationOptions({
@@ -67,9 +71,11 @@ export function LockCapsuleDialog({ capsule, onClose }: LockCapsuleDialogProps) 
             Cancel
           </Button>
           <Button
-            disabled={!confirmed}
+            disabled={!canLock}
             loading={lock.isPending}
-            onClick={() => lock.mutate({ capsuleId: capsule.id, confirmed: true })}
+            onClick={() => {
+              if (canLock) lock.mutate(capsuleRefInputSchema.parse({ capsuleId: capsule.id }));
+            }}
           >
             Lock Capsule
           </Button>
