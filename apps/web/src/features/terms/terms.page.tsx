@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
-import { refusalMessage } from '../../lib/errors';
+import { serverErrorMessage } from '../../lib/server-error';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider/auth-context';
@@ -30,7 +30,7 @@ export function TermsPage() {
         // button that seems to do nothing, so say what happened.
         toast({
           title: 'Your agreement was not saved',
-          description: refusalMessage(error, 'Please try again in a moment.'),
+          description: serverErrorMessage(error),
           variant: 'destructive',
         });
       },

@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { browser } from '../../../lib/browser';
-import { httpStatusOf, refusalMessage } from '../../../lib/errors';
+import { httpStatusOf, serverErrorMessage } from '../../../lib/server-error';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useTRPCClient } from '../../../lib/trpc';
 import { isResendTooSoon } from '../OtpForm/otp-errors';
@@ -104,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // A resend limit (429) says when to try again: more useful than the generic text.
       const description =
         httpStatusOf(error) === 429
-          ? refusalMessage(error, AUTH_TEXTS.otpSendFailedBody)
+          ? serverErrorMessage(error, AUTH_TEXTS.otpSendFailedBody)
           : AUTH_TEXTS.otpSendFailedBody;
       toast({ title: AUTH_TEXTS.otpSendFailedTitle, description, variant: 'destructive' });
       return false;
@@ -144,7 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             : SIGNED_OUT,
         );
       } catch (error) {
-        patch({ isLoading: false, error: refusalMessage(error, AUTH_TEXTS.loginFailed) });
+        patch({ isLoading: false, error: serverErrorMessage(error, AUTH_TEXTS.loginFailed) });
       }
     },
     [client, patch, queryClient, sendOtp],

@@ -1,5 +1,5 @@
 import { AUTH_TEXTS } from '@capsule/domain';
-import { httpStatusOf, isRefusal } from '../../../lib/errors';
+import { httpStatusOf, isRefusal, serverErrorMessage } from '../../../lib/server-error';
 
 /**
  * Spec section 8: a refused code reads 'Invalid OTP code', a failed request 'OTP
@@ -8,8 +8,7 @@ import { httpStatusOf, isRefusal } from '../../../lib/errors';
  */
 export function otpErrorMessage(error: unknown): string {
   if (!isRefusal(error)) return AUTH_TEXTS.otpFailed;
-  const message = error instanceof Error ? error.message.trim() : '';
-  return message || AUTH_TEXTS.otpInvalid;
+  return serverErrorMessage(error, AUTH_TEXTS.otpInvalid);
 }
 
 // Texts of the code screen that the spec does not word.

@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { refusalMessage } from '../../../lib/server-error';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -63,7 +63,7 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
       onError: (error) => {
         toast({
           title: CAPSULE_TEXTS.assignRecipientFailed,
-          description: refusalMessage(error, 'Please try again.'),
+          description: serverErrorMessage(error),
           variant: 'destructive',
         });
       },

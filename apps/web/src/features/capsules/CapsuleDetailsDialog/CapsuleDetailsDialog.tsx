@@ -9,6 +9,7 @@ import {
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
@@ -47,15 +48,15 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
   const fresh = useQuery(trpc.capsules.byId.queryOptions({ id: fromList.id }));
   const capsule = fresh.data ?? fromList;
 
+  // Once per failure: a text, so a refetch failing the same way does not toast again.
+  const failure = fresh.isError
+    ? serverErrorMessage(fresh.error, CAPSULE_TEXTS.fetchCapsuleFailedBody)
+    : null;
   useEffect(() => {
-    if (fresh.isError) {
-      toast({
-        title: CAPSULE_TEXTS.fetchCapsuleFailedTitle,
-        description: CAPSULE_TEXTS.fetchCapsuleFailedBody,
-        variant: 'destructive',
-      });
+    if (failure) {
+      toast({ title: CAPSULE_TEXTS.fetchCapsuleFailedTitle, description: failure, variant: 'destructive' });
     }
-  }, [fresh.isError]);
+  }, [failure]);
 
   const length = parseCapsuleLength(capsule.capsuleLength);
   const hasVideo = Boolean(capsule.uploadDate || capsule.videoUrl);

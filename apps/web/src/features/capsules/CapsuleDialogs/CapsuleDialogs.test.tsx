@@ -253,6 +253,23 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(callsTo(calls, 'capsules.deleteVideo')[0]?.input).toEqual({ capsuleId: capsule.id });
     });
 
+    it("toasts 'Error' with the server's reason when it refuses (409)", async () => {
+      const capsule = storedCapsule(3, { title: 'Locked one' });
+      const { user } = await openDashboard(capsule, {
+        'capsules.deleteVideo': () => {
+          throw serverError(409, 'This capsule is locked: its video can no longer be deleted.', 'CONFLICT');
+        },
+      });
+      const dialog = await openFromMenu(user, 'Delete Capsule');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Type delete to confirm' }), 'delete');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Video' }));
+      await expectToast(
+        CAPSULE_TEXTS.errorTitle,
+        'This capsule is locked: its video can no longer be deleted.',
+      );
+      expect(screen.queryByText(CAPSULE_TEXTS.deleteVideoFailed)).toBeNull();
+    });
+
     it("toasts 'Error' / 'Failed to delete video' when it fails", async () => {
       const capsule = storedCapsule(3, { title: 'Stuck' });
       const { user } = await openDashboard(capsule, {

@@ -17,7 +17,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { fieldErrorsOf, refusalMessage } from '../../../lib/errors';
+import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -85,7 +85,7 @@ export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) 
         form.setErrors(fieldErrorsOf(error));
         toast({
           title: CAPSULE_TEXTS.deliveryDateFailed,
-          description: refusalMessage(error, 'Please try again.'),
+          description: serverErrorMessage(error),
           variant: 'destructive',
         });
       },

@@ -2,6 +2,7 @@ import { CAPSULE_TEXTS, isDeleteConfirmation } from '@capsule/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -32,10 +33,11 @@ export function DeleteVideoDialog({ capsule, onClose }: DeleteVideoDialogProps) 
         void refresh();
         onClose();
       },
-      onError: () => {
+      onError: (error) => {
+        // The server's reason when it refuses (409: e.g. the capsule is locked), else the spec's text.
         toast({
           title: CAPSULE_TEXTS.errorTitle,
-          description: CAPSULE_TEXTS.deleteVideoFailed,
+          description: serverErrorMessage(error, CAPSULE_TEXTS.deleteVideoFailed),
           variant: 'destructive',
         });
       },

@@ -1,9 +1,8 @@
 import { CAPSULE_TEXTS, capsuleRefInputSchema, lockConfirmationSchema } from '@capsule/domain';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
-import { isRefusal } from '../../../lib/server-error';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -13,11 +12,8 @@ import { useRefreshCapsules } from '../use-capsule-cache';
  * The 'Lock Failed' description (spec section 8): the server's refusal when it gave one,
  * 'Failed to lock capsule' when the call failed without one, 'Unknown error' otherwise.
  */
-export function lockFailureMessage(error: unknown): string {
-  if (isRefusal(error) && error instanceof Error && error.message.trim()) return error.message;
-  if (error instanceof TRPCClientError) return CAPSULE_TEXTS.lockFailedBody;
-  return CAPSULE_TEXTS.unknownError;
-}
+export const lockFailureMessage = (error: unknown): string =>
+  serverErrorMessage(error, CAPSULE_TEXTS.lockFailedBody, { notACall: CAPSULE_TEXTS.unknownError });
 
 interface LockCapsuleDialogProps {
   capsule: Capsule;

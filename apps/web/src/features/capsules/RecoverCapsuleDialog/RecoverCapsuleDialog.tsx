@@ -1,7 +1,7 @@
 import { CAPSULE_TEXTS, statusLabel } from '@capsule/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { refusalMessage } from '../../../lib/errors';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
@@ -31,7 +31,7 @@ export function RecoverCapsuleDialog({ capsule, onClose }: RecoverCapsuleDialogP
         // Spec section 7: the server's error body is shown as the message.
         toast({
           title: CAPSULE_TEXTS.recoveryFailedTitle,
-          description: refusalMessage(error, CAPSULE_TEXTS.recoveryFailedBody),
+          description: serverErrorMessage(error, CAPSULE_TEXTS.recoveryFailedBody),
           variant: 'destructive',
         });
       },

@@ -19,7 +19,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrorsOf, refusalMessage } from '../../../lib/errors';
+import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { CONTACT_SCREEN_TEXTS } from '../contact-screen-texts';
@@ -82,7 +82,7 @@ function ContactForm({ contact, presetType, onDone }: ContactFormProps) {
     form.setErrors(formErrorsFromServer(fieldErrorsOf(error)));
     toast({
       title: contact ? CONTACT_SCREEN_TEXTS.editFailed : CONTACT_TEXTS.addFailed,
-      description: refusalMessage(error, CONTACT_TEXTS.unknownError),
+      description: serverErrorMessage(error, CONTACT_TEXTS.unknownError),
       variant: 'destructive',
     });
   };

@@ -2,7 +2,7 @@ import { CONTACT_TEXTS, isDeleteConfirmation } from '@capsule/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refusalMessage } from '../../../lib/errors';
+import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { CONTACT_SCREEN_TEXTS } from '../contact-screen-texts';
@@ -39,7 +39,7 @@ function DeleteContactForm({ contact, onDone }: { contact: Contact; onDone: () =
       onError: (error) =>
         toast({
           title: CONTACT_TEXTS.deleteFailed,
-          description: refusalMessage(error, CONTACT_TEXTS.unknownError),
+          description: serverErrorMessage(error, CONTACT_TEXTS.unknownError),
           variant: 'destructive',
         }),
     }),

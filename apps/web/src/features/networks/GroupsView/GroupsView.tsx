@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { httpStatusOf, refusalMessage } from '../../../lib/errors';
+import { httpStatusOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { CARD_COLUMNS, EmptyState } from '../../contacts/ContactGrid/ContactGrid';
@@ -29,7 +29,7 @@ interface GroupsViewProps {
 
 /** A name another group of the user already has (409): said under the name field too. */
 function nameConflict(error: unknown): string | null {
-  return httpStatusOf(error) === 409 ? refusalMessage(error, '') || null : null;
+  return httpStatusOf(error) === 409 ? serverErrorMessage(error, '') || null : null;
 }
 
 /** The Groups view of the Family Tree and the Friends Network. */
@@ -52,7 +52,7 @@ export function GroupsView({ type, contacts, contactsLoading = false }: GroupsVi
   const failed = (title: string) => (error: unknown) =>
     toast({
       title,
-      description: refusalMessage(error, GROUP_SCREEN_TEXTS.unknownError),
+      description: serverErrorMessage(error, GROUP_SCREEN_TEXTS.unknownError),
       variant: 'destructive',
     });
 

@@ -2,7 +2,7 @@ import { PROFILE_TEXTS, profileFormSchema } from '@capsule/domain';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useAuth } from '../../auth/AuthProvider/auth-context';
@@ -29,7 +29,7 @@ export function ProfileForm() {
         form.setErrors(fieldErrorsOf(error));
         toast({
           title: PROFILE_TEXTS.updateFailedTitle,
-          description: PROFILE_TEXTS.updateFailedBody,
+          description: serverErrorMessage(error, PROFILE_TEXTS.updateFailedBody),
           variant: 'destructive',
         });
       },
