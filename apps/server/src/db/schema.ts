@@ -8,6 +8,7 @@ import type {
 import type {
   AuthFailuresTable,
   OneTimeCodesTable,
+  SessionIdentitiesTable,
   SessionsTable,
   TermsAcceptancesTable,
   UsersTable,
@@ -45,6 +46,7 @@ export type * from './schema/values.js';
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  sessionIdentities: SessionIdentitiesTable;
   oneTimeCodes: OneTimeCodesTable;
   authFailures: AuthFailuresTable;
   termsAcceptances: TermsAcceptancesTable;

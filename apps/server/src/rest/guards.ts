@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.js';
 import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
 
 // The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify preHandlers.
@@ -9,8 +8,8 @@ export const sessionRequired = async (request: FastifyRequest) => {
 export const verifiedRequired = async (request: FastifyRequest) => {
   requireVerified(request.session);
 };
-export const memberRequired = (deps: AppDeps) => async (request: FastifyRequest) => {
-  await requireMember(deps.db, request.session);
+export const memberRequired = async (request: FastifyRequest) => {
+  requireMember(request.session);
 };
 
 /** Narrows `request.session` after a guard preHandler has run. */

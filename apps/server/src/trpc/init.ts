@@ -72,6 +72,6 @@ export const verifiedProcedure = publicProcedure.use(({ ctx, next }) =>
 );
 
 /** Fully signed in with the terms accepted: every data call. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, session: await requireMember(ctx.deps.db, ctx.session) } }),
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, session: requireMember(ctx.session) } }),
 );

@@ -24,6 +24,8 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 export const TABLE_OWNERS: Record<string, string | null> = {
   users: 'users',
   sessions: 'auth',
+  // A view over sessions, users and terms_acceptances (migration 0007): who is asking, in one read.
+  sessionIdentities: 'auth',
   authFailures: 'auth',
   oneTimeCodes: 'otp',
   termsAcceptances: 'terms',

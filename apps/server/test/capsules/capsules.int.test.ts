@@ -156,7 +156,7 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     const again = await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: other.id });
     expect(again).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.hasRecipient } });
     const viaTrpc = await trpcError(
-      me.trpc.capsules.assignRecipient.mutate({ capsuleId: id ?? '', contactId: other.id, permanent: true }),
+      me.trpc.capsules.assignRecipient.mutate({ capsuleId: id ?? '', contactId: other.id }),
     );
     expect(viaTrpc.data?.code).toBe('CONFLICT');
     expect((await me.trpc.capsules.byId.query({ id: id ?? '' })).recipientName).toBe('Grace Turing');
@@ -258,7 +258,6 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     await me.trpc.capsules.assignRecipient.mutate({
       capsuleId: journey?.id ?? '',
       contactId: (await addContact(me, 'Joy')).id,
-      permanent: true,
     });
     const notMilestone = await me.rest('POST', '/api/capsules/set-milestone', {
       capsule: journey?.id,
@@ -292,7 +291,7 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       status: 409,
       body: { error: CAPSULE_REFUSALS.alreadyLocked },
     });
-    expect((await me.trpc.capsules.lock.mutate({ capsuleId: day9, confirmed: true })).locked).toBe(true);
+    expect((await me.trpc.capsules.lock.mutate({ capsuleId: day9 })).locked).toBe(true);
     expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: day11 })).toMatchObject({
       status: 409,
       body: { error: CAPSULE_REFUSALS.windowClosed },
@@ -413,14 +412,13 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
         stranger.trpc.capsules.assignRecipient.mutate({
           capsuleId: id,
           contactId: theirContact.id,
-          permanent: true,
         }),
       () =>
         stranger.trpc.capsules.setInfo.mutate({
           capsuleId: id,
           info: { deliveryDate: null, category: 'Wake', message: null },
         }),
-      () => stranger.trpc.capsules.lock.mutate({ capsuleId: id, confirmed: true }),
+      () => stranger.trpc.capsules.lock.mutate({ capsuleId: id }),
       () => stranger.trpc.capsules.deleteVideo.mutate({ capsuleId: id }),
       () => stranger.trpc.capsules.recover.mutate({ capsuleId: id }),
     ]) {

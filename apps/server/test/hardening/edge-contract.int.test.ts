@@ -181,7 +181,6 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
       await c.trpc.capsules.assignRecipient.mutate({
         capsuleId: String(capsule?.id),
         contactId: contact.id,
-        permanent: true,
       });
 
       const past = await trpcError(

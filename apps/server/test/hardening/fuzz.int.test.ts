@@ -219,13 +219,12 @@ const TRPC_HINTS: Record<string, (p: Pool) => Payload> = {
   'capsules.assignRecipient': (p) => ({
     capsuleId: first(p.others.capsule),
     contactId: first(p.mine.contact),
-    permanent: true,
   }),
   'capsules.setInfo': (p) => ({
     capsuleId: first(p.mine.capsule),
     info: { deliveryDate: dateIn(30), category: 'Wedding', message: 'For later' },
   }),
-  'capsules.lock': (p) => ({ capsuleId: first(p.others.capsule), confirmed: true }),
+  'capsules.lock': (p) => ({ capsuleId: first(p.others.capsule) }),
   'capsules.deleteVideo': (p) => ({ capsuleId: first(p.mine.capsule) }),
   'capsules.recover': (p) => ({ capsuleId: first(p.mine.capsule) }),
 };

@@ -68,3 +68,17 @@ export interface TermsAcceptancesTable {
   acceptedAt: DefaultedTimestamp;
   ip: string | null;
 }
+
+/** A view (migration 0007): a session with its user and the terms versions they accepted. */
+export interface SessionIdentitiesTable {
+  id: ColumnType<string, never, never>;
+  stage: ColumnType<SessionStageValue, never, never>;
+  lastSeenAt: ColumnType<Date, never, never>;
+  expiresAt: ColumnType<Date, never, never>;
+  userId: ColumnType<string, never, never>;
+  username: ColumnType<string, never, never>;
+  email: ColumnType<string, never, never>;
+  fullName: ColumnType<string, never, never>;
+  phoneNumber: ColumnType<string | null, never, never>;
+  acceptedTermsVersions: ColumnType<string[], never, never>;
+}

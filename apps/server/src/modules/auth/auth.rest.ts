@@ -7,7 +7,7 @@ import { login, loginStatus, logout, updateProfile } from './auth.service.js';
 
 export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/login-status', async (request) => {
-    const { user, ...status } = await loginStatus(deps, request.session);
+    const { user, ...status } = loginStatus(request.session);
     return { ...status, ...(user ?? {}) };
   });
 
@@ -24,7 +24,7 @@ export function registerAuthRest(app: FastifyInstance, deps: AppDeps) {
     return result;
   });
 
-  app.patch('/api/users/', { preHandler: memberRequired(deps) }, async (request) => {
+  app.patch('/api/users/', { preHandler: memberRequired }, async (request) => {
     // The spec's payload: fullName, email, contactId (ignored); phoneNumber when the form sends it.
     return updateProfile(deps, sessionOf(request), profileUpdateSchema.parse(request.body ?? {}));
   });

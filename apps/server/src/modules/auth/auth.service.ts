@@ -50,9 +50,9 @@ export interface LoginStatus {
 }
 
 /** loggedIn means fully signed in (code verified); a password-stage session still requires the code. */
-export async function loginStatus(deps: AppDeps, session: RequestSession | null): Promise<LoginStatus> {
+export function loginStatus(session: RequestSession | null): LoginStatus {
   if (!session) return { loggedIn: false, requiresOtp: false, hasReadTerms: false, user: null };
-  const hasReadTerms = await hasAcceptedTerms(deps.db, session.user.id);
+  const hasReadTerms = session.termsAccepted;
   if (session.stage === 'password') {
     return { loggedIn: false, requiresOtp: true, hasReadTerms, user: null };
   }

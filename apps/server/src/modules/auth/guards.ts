@@ -1,6 +1,4 @@
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { hasAcceptedTerms } from '../terms/index.js';
 import type { RequestSession } from './session.types.js';
 
 export const GUARD_TEXTS = {
@@ -22,9 +20,12 @@ export function requireVerified(session: RequestSession | null): RequestSession 
   return s;
 }
 
-/** Fully signed in: verified and the current terms accepted. Every data call goes through here. */
-export async function requireMember(db: Db, session: RequestSession | null): Promise<RequestSession> {
+/**
+ * Fully signed in: verified and the current terms accepted. Every data call goes through here;
+ * the terms state came with the session, so this asks the database nothing.
+ */
+export function requireMember(session: RequestSession | null): RequestSession {
   const s = requireVerified(session);
-  if (!(await hasAcceptedTerms(db, s.user.id))) throw new AppError('FORBIDDEN', GUARD_TEXTS.termsPending);
+  if (!s.termsAccepted) throw new AppError('FORBIDDEN', GUARD_TEXTS.termsPending);
   return s;
 }

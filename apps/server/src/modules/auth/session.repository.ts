@@ -31,22 +31,33 @@ export async function rotateSession(db: Db, previousId: string, session: NewSess
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * The session alone: the users table belongs to the users module, so the user is read through
- * its index (session.service.ts), not joined here.
- */
-export function findSession(db: Db, sessionId: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'userId', 'stage', 'lastSeenAt', 'expiresAt'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-}
-
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date): Promise<void> {
   await db.updateTable('sessions').set({ lastSeenAt: at }).where('id', '=', sessionId).execute();
+}
+
+/**
+ * The session with its user and the terms versions the user accepted, in one read (the
+ * session_identities view, migration 0007): the whole "who is asking" of a request.
+ */
+export function findSessionIdentity(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessionIdentities')
+    .select([
+      'id',
+      'stage',
+      'lastSeenAt',
+      'expiresAt',
+      'userId',
+      'username',
+      'email',
+      'fullName',
+      'phoneNumber',
+      'acceptedTermsVersions',
+    ])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
 }

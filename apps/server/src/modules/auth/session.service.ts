@@ -1,10 +1,10 @@
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { addMinutes } from '../../lib/clock.js';
 import { newSessionId, readSessionToken, signSessionToken } from '../../lib/tokens.js';
-import { findPublicUser } from '../users/index.js';
+import { acceptsCurrentTerms } from '../terms/index.js';
 import {
   deleteSession,
-  findSession,
+  findSessionIdentity,
   insertSession,
   rotateSession,
   touchSession,
@@ -55,7 +55,12 @@ export async function startSession(
   return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
 }
 
-/** Reads the cookie's token and answers the live session, or null. Expired sessions are deleted. */
+/**
+ * Reads the cookie's token and answers the live session with its user and terms state, in one
+ * query, once per HTTP request (plugins/session.ts), for REST and tRPC alike. Logout, expiry
+ * and a new terms version take effect on the very next request: nothing is cached between
+ * requests. Expired sessions are deleted.
+ */
 export async function resolveSession(
   deps: AppDeps,
   token: string | undefined,
@@ -63,13 +68,8 @@ export async function resolveSession(
   if (!token) return null;
   const sessionId = await readSessionToken(deps.keys, token);
   if (!sessionId) return null;
-  const row = await findSession(deps.db, sessionId);
+  const row = await findSessionIdentity(deps.db, sessionId);
   if (!row) return null;
-  // Two reads by primary key where there was one join: sessions are auth's, users are not
-  // (docs/decisions/008-modules-own-their-tables.md). A session's user_id cascades on delete,
-  // so a missing user only happens in a race with the deletion: that answers null, as the join did.
-  const user = await findPublicUser(deps.db, row.userId);
-  if (!user) return null;
   const now = deps.clock.now();
   const idleDeadline = addMinutes(row.lastSeenAt, deps.config.sessionIdleMinutes);
   if (row.expiresAt <= now || idleDeadline <= now) {
@@ -81,12 +81,13 @@ export async function resolveSession(
     id: row.id,
     stage: row.stage,
     expiresAt: row.expiresAt,
+    termsAccepted: acceptsCurrentTerms(row.acceptedTermsVersions),
     user: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      fullName: user.fullName,
-      phoneNumber: user.phoneNumber,
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      fullName: row.fullName,
+      phoneNumber: row.phoneNumber,
     },
   };
 }

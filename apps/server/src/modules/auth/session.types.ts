@@ -12,5 +12,7 @@ export interface RequestSession {
   id: string;
   stage: SessionStage;
   expiresAt: Date;
+  /** The user accepted the current version of the terms (read with the session, one query). */
+  termsAccepted: boolean;
   user: SessionUser;
 }

@@ -40,7 +40,7 @@ const bodyOf = (request: { body: unknown }): Record<string, unknown> =>
 export const LEGACY_UNPAGED_LIST_MAX = 1000;
 
 export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
-  const member = { preHandler: memberRequired(deps) };
+  const member = { preHandler: memberRequired };
   const today = earliestToday(deps.clock);
 
   app.get('/api/capsules/counts', member, async (request) =>

@@ -5,7 +5,7 @@ import { currentSubscription } from './subscriptions.service.js';
 
 export function registerSubscriptionsRest(app: FastifyInstance, deps: AppDeps) {
   // The spec's shape: product_name and subscriptionsList (each with a name and a pricing list).
-  app.get('/api/subscription', { preHandler: memberRequired(deps) }, async (request) => {
+  app.get('/api/subscription', { preHandler: memberRequired }, async (request) => {
     const summary = await currentSubscription(deps, sessionOf(request).user.id);
     return {
       // The spec's client reads the allowance as the first word of product_name: never null.

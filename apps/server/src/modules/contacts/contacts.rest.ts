@@ -18,7 +18,7 @@ const deleteTarget = z.object({
 });
 
 export function registerContactsRest(app: FastifyInstance, deps: AppDeps) {
-  const member = { preHandler: memberRequired(deps) };
+  const member = { preHandler: memberRequired };
   const contactInput = contactInputSchema(latestToday(deps.clock));
   // The spec's contact form payload (section 3) renamed onto the one input schema tRPC parses.
   const fromLegacy = (body: unknown) => {

@@ -9,6 +9,10 @@ import { hasAcceptance, insertAcceptance } from './terms.repository.js';
 // one cycle among the modules; docs/decisions/008-modules-own-their-tables.md).
 
 /** Acceptance counts only for the current version of the text (behaviour.md, 'Terms'). */
+export const acceptsCurrentTerms = (acceptedVersions: readonly string[]) =>
+  acceptedVersions.includes(TERMS_VERSION);
+
+/** The same rule, asked of the database (sign-in, before any session holds the answer). */
 export function hasAcceptedTerms(db: Db, userId: string): Promise<boolean> {
   return hasAcceptance(db, userId, TERMS_VERSION);
 }
