@@ -1,5 +1,7 @@
-// Every address outside this portal, in one place. The portal has no sign-up, password or
-// store screens of its own: those live on the provider's main site (spec section 1).
+// Every address outside this portal that the client knows itself, in one place. The portal
+// has no sign-up, password or store screens of its own: those live on the provider's main site
+// (spec section 1). The store's page is the server's (SHOP_URL), served by auth.status: read it
+// with useShopUrl() (features/auth/AuthProvider/auth-context.ts).
 const MAIN_SITE = 'https://legacycapsule.com';
 
 export const PRODUCT_NAME = 'Legacy Capsule';
@@ -7,7 +9,6 @@ export const PRODUCT_NAME = 'Legacy Capsule';
 export const EXTERNAL_LINKS = {
   home: MAIN_SITE,
   about: `${MAIN_SITE}/about`,
-  shop: `${MAIN_SITE}/shop`,
   contact: `${MAIN_SITE}/contact`,
   guide: `${MAIN_SITE}/guide`,
   faqs: `${MAIN_SITE}/faqs`,

@@ -32,12 +32,17 @@ export const SIDEBAR_ITEMS: readonly InternalNavItem[] = [
   { label: 'Received Capsules', to: ROUTES.receivedCapsules, icon: IconGift },
 ];
 
-/** Header links to the main site, opened in a new tab (spec section 2, 'Header'). */
-export const HEADER_EXTERNAL_ITEMS: readonly ExternalNavItem[] = [
-  { label: 'About', href: EXTERNAL_LINKS.about },
-  { label: 'Shop', href: EXTERNAL_LINKS.shop },
-  { label: 'Contact', href: EXTERNAL_LINKS.contact },
-];
+/**
+ * Header links to the main site, opened in a new tab (spec section 2, 'Header'). The shop's
+ * address is the server's (useShopUrl); until it is known the Shop link is left out.
+ */
+export function headerExternalItems(shopUrl: string | null): readonly ExternalNavItem[] {
+  return [
+    { label: 'About', href: EXTERNAL_LINKS.about },
+    ...(shopUrl ? [{ label: 'Shop', href: shopUrl }] : []),
+    { label: 'Contact', href: EXTERNAL_LINKS.contact },
+  ];
+}
 
 /** Whether a sidebar entry is the current page. */
 export function isActivePath(pathname: string, to: string): boolean {

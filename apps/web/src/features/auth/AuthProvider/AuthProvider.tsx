@@ -14,6 +14,7 @@ import {
   type AuthState,
   type AuthUser,
   INITIAL_AUTH_STATE,
+  type ServerLinks,
   type VerifyOtpResult,
 } from './auth-context';
 
@@ -29,6 +30,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  // Kept apart from the auth state: a sign-in transition does not change the server's config.
+  const [links, setLinks] = useState<ServerLinks | null>(null);
+  const readLinks = useCallback((status: { links?: ServerLinks } | null) => {
+    if (status?.links) setLinks(status.links);
+  }, []);
   const patch = useCallback((next: Partial<AuthState>) => setState((prev) => ({ ...prev, ...next })), []);
 
   // On start: the login status. Fully signed in means verified; a password-stage session
@@ -39,6 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .query()
       .then((status) => {
         if (cancelled) return;
+        readLinks(status);
         if (status.loggedIn) {
           setState({
             ...SIGNED_OUT,
@@ -59,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [client]);
+  }, [client, readLinks]);
 
   // A data call answered 401: the session ended on the server (idle timeout, logout
   // elsewhere). Drop to signed out; the guard then sends the user to sign in.
@@ -132,6 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // the server's own word for where the session stands.
         toast({ title: AUTH_TEXTS.somethingWrongTitle, description: AUTH_TEXTS.somethingWrongBody });
         const status = await client.auth.status.query().catch(() => null);
+        readLinks(status);
         setState(
           status?.loggedIn
             ? {
@@ -147,7 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         patch({ isLoading: false, error: serverErrorMessage(error, AUTH_TEXTS.loginFailed) });
       }
     },
-    [client, patch, queryClient, sendOtp],
+    [client, patch, queryClient, sendOtp, readLinks],
   );
 
   const verifyOtp = useCallback(
@@ -158,6 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         // The code answer carries no user: the status call does.
         const status = await client.auth.status.query().catch(() => null);
+        readLinks(status);
         setState((prev) => ({
           ...prev,
           isAuthenticated: true,
@@ -173,7 +182,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    [client, patch, queryClient],
+    [client, patch, queryClient, readLinks],
   );
 
   const endSession = useCallback(async () => {
@@ -202,6 +211,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
+      links,
       login,
       sendOtp,
       verifyOtp,
@@ -211,7 +221,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser,
       clearError,
     }),
-    [state, login, sendOtp, verifyOtp, logout, backToLogin, markTermsRead, setUser, clearError],
+    [state, links, login, sendOtp, verifyOtp, logout, backToLogin, markTermsRead, setUser, clearError],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -4,6 +4,12 @@ import { createContext, useContext } from 'react';
 
 export type AuthUser = NonNullable<RouterOutputs['auth']['status']['user']>;
 
+/**
+ * Addresses the server configures and serves with the sign-in state (auth.status: SHOP_URL),
+ * so the client hard-codes none of them; null until the first status answer.
+ */
+export type ServerLinks = RouterOutputs['auth']['status']['links'];
+
 /** Spec section 3, 'Auth state'. */
 export interface AuthState {
   isAuthenticated: boolean;
@@ -28,6 +34,7 @@ export interface VerifyOtpResult {
 }
 
 export interface AuthContextValue extends AuthState {
+  links: ServerLinks | null;
   /** Password step (spec section 4, 'Sign-in flow'); failures land in `error`. */
   login: (input: LoginInput) => Promise<void>;
   /** Asks the server to mail a code; toasts 'Error sending OTP' and answers false on failure. */
@@ -61,4 +68,12 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/**
+ * The store's page from the server's config (SHOP_URL), or null before the server has said
+ * (or when it could not be reached): a shop link is then left out rather than guessed.
+ */
+export function useShopUrl(): string | null {
+  return useAuth().links?.shop ?? null;
 }

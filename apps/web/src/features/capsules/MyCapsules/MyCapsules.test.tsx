@@ -1,7 +1,7 @@
 import { CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../test/fixtures';
+import { SERVER_LINKS, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, networkError } from '../../../test/trpc-mock';
 import { dashboardHandlers, makeCapsule, PAGE_LOAD } from '../capsule-fixtures';
@@ -132,7 +132,8 @@ describe('My Capsules list', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(CAPSULE_TEXTS.empty, {}, PAGE_LOAD)).toBeTruthy();
     const shop = screen.getAllByRole('link', { name: 'Visit the shop' })[0] as HTMLAnchorElement;
-    expect(shop.getAttribute('href')).toBe('https://legacycapsule.com/shop');
+    // The store's page is the server's (auth.status, SHOP_URL), not one the client knows.
+    expect(shop.getAttribute('href')).toBe(SERVER_LINKS.shop);
     expect(shop.getAttribute('target')).toBe('_blank');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

@@ -16,9 +16,10 @@ import {
 import { IconAlertCircle, IconBox, IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EXTERNAL_LINKS, newTab } from '../../../app/external-links';
+import { newTab } from '../../../app/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { CapsuleCard } from '../CapsuleCard/CapsuleCard';
 import { CapsuleDialogs } from '../CapsuleDialogs/CapsuleDialogs';
 import type { OpenCapsuleDialog } from '../CapsuleDialogs/dialog-state';
@@ -35,6 +36,7 @@ const SKELETON_CARDS = 6;
  */
 export function MyCapsules() {
   const trpc = useTRPC();
+  const shopUrl = useShopUrl();
   const now = useNow();
   const { filters, setStatus, setTypes, setPage, clearFilters } = useCapsuleFilters();
   const [dialog, setDialog] = useState<OpenCapsuleDialog | null>(null);
@@ -104,14 +106,16 @@ export function MyCapsules() {
                     Clear filters
                   </Button>
                 )}
-                <Button
-                  component="a"
-                  href={EXTERNAL_LINKS.shop}
-                  {...newTab}
-                  leftSection={<IconShoppingBag size={16} />}
-                >
-                  Visit the shop
-                </Button>
+                {shopUrl && (
+                  <Button
+                    component="a"
+                    href={shopUrl}
+                    {...newTab}
+                    leftSection={<IconShoppingBag size={16} />}
+                  >
+                    Visit the shop
+                  </Button>
+                )}
               </Group>
             </Stack>
           </Center>
@@ -157,10 +161,10 @@ export function MyCapsules() {
         </>
       )}
 
-      {list.data && list.data.total > 0 && (
+      {list.data && list.data.total > 0 && shopUrl && (
         <Text size="xs" c="dimmed">
           Need more capsules?{' '}
-          <Anchor href={EXTERNAL_LINKS.shop} {...newTab} size="xs">
+          <Anchor href={shopUrl} {...newTab} size="xs">
             Visit the shop
           </Anchor>
         </Text>

@@ -3,9 +3,10 @@ import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { EXTERNAL_LINKS, newTab } from '../../../app/external-links';
+import { newTab } from '../../../app/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useShopUrl } from '../../auth/AuthProvider/auth-context';
 
 /** Spec section 9: the subscription is stale after 5 minutes. */
 export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
@@ -16,6 +17,7 @@ export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
  */
 export function PlanSummary() {
   const trpc = useTRPC();
+  const shopUrl = useShopUrl();
   const subscription = useQuery(
     trpc.subscriptions.current.queryOptions(undefined, { staleTime: SUBSCRIPTION_STALE_MS }),
   );
@@ -46,10 +48,15 @@ export function PlanSummary() {
         </Text>
       ) : (
         <Text size="sm" c="dimmed">
-          You have no capsule plan yet.{' '}
-          <Anchor href={EXTERNAL_LINKS.shop} {...newTab} size="sm">
-            Visit the shop
-          </Anchor>
+          You have no capsule plan yet.
+          {shopUrl && (
+            <>
+              {' '}
+              <Anchor href={shopUrl} {...newTab} size="sm">
+                Visit the shop
+              </Anchor>
+            </>
+          )}
         </Text>
       )}
     </Group>

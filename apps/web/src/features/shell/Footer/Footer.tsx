@@ -14,6 +14,7 @@ import {
   SOCIAL_LINKS,
   type SocialNetwork,
 } from '../../../app/external-links';
+import { useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { Logo } from '../Logo/Logo';
 import classes from './Footer.module.css';
 
@@ -24,12 +25,18 @@ const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<IconProps>> = {
   LinkedIn: IconBrandLinkedin,
 };
 
-const COLUMNS = [
+interface FooterColumn {
+  heading: string;
+  links: ReadonlyArray<{ label: string; href: string }>;
+}
+
+/** The footer's columns; the Shop link is the server's address, left out until it is known. */
+const columns = (shopUrl: string | null): FooterColumn[] => [
   {
     heading: 'Product',
     links: [
       { label: 'About', href: EXTERNAL_LINKS.about },
-      { label: 'Shop', href: EXTERNAL_LINKS.shop },
+      ...(shopUrl ? [{ label: 'Shop', href: shopUrl }] : []),
     ],
   },
   {
@@ -50,10 +57,11 @@ const COLUMNS = [
     heading: 'Contact Us',
     links: [{ label: 'Get in touch', href: EXTERNAL_LINKS.contact }],
   },
-] as const;
+];
 
 /** Spec section 2, 'Footer'. */
 export function Footer() {
+  const shopUrl = useShopUrl();
   return (
     <Box component="footer" className={classes.footer} py="xl">
       <Container size="lg">
@@ -85,7 +93,7 @@ export function Footer() {
               </Group>
             </Stack>
           </Grid.Col>
-          {COLUMNS.map((column) => (
+          {columns(shopUrl).map((column) => (
             <Grid.Col key={column.heading} span={{ base: 6, sm: 3, md: 2 }}>
               <nav aria-label={column.heading}>
                 <div className={classes.heading}>{column.heading}</div>

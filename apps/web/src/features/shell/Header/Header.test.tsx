@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADA, signedIn, signedOut } from '../../../test/fixtures';
+import { ADA, SERVER_LINKS, signedIn, signedOut } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { networkError } from '../../../test/trpc-mock';
 
 /** happy-dom applies Mantine's media queries to its viewport (1024 px wide by default). */
 function setViewportWidth(width: number) {
@@ -37,6 +38,7 @@ describe('portal frame', () => {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
     }
+    expect(within(header).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe(SERVER_LINKS.shop);
     expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
 
     const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
@@ -80,9 +82,27 @@ describe('portal frame', () => {
     for (const name of ['About', 'Shop', 'Guide', 'FAQs', 'Terms of Service', 'Privacy Policy']) {
       expect(within(footer).getByRole('link', { name }).getAttribute('href')).toMatch(/^https:\/\//);
     }
+    expect(within(footer).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe(SERVER_LINKS.shop);
     expect(within(footer).getByRole('link', { name: 'Legacy Capsule on Instagram' })).toBeTruthy();
     expect(
       within(footer).getByText(`© ${new Date().getFullYear()} Legacy Capsule. All rights reserved.`),
     ).toBeTruthy();
+  });
+
+  it('leaves the Shop link out when the server could not say where the shop is', async () => {
+    renderApp({
+      route: '/login',
+      handlers: {
+        'auth.status': () => {
+          throw networkError();
+        },
+      },
+    });
+
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.queryByRole('link', { name: 'Shop' })).toBeNull();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'About' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'About' })).toBeTruthy();
   });
 });

@@ -4,10 +4,10 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { displayName } from '../display-name';
 import { Logo } from '../Logo/Logo';
-import { HEADER_EXTERNAL_ITEMS } from '../nav-items';
+import { headerExternalItems } from '../nav-items';
 import classes from './Header.module.css';
 
 const UserMenu = lazy(() => import('../UserMenu/UserMenu'));
@@ -21,6 +21,7 @@ interface HeaderProps {
 export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
   const { isAuthenticated, otpVerified, user } = useAuth();
   const signedIn = isAuthenticated && otpVerified;
+  const externalItems = headerExternalItems(useShopUrl());
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -52,7 +53,7 @@ export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
             Home
           </Link>
         )}
-        {HEADER_EXTERNAL_ITEMS.map((item) => (
+        {externalItems.map((item) => (
           <a key={item.label} href={item.href} className={classes.link} {...newTab}>
             {item.label}
           </a>

@@ -10,10 +10,10 @@ import {
 import { Link, useLocation } from 'react-router';
 import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { AreaNavLinks } from '../AreaNavLinks/AreaNavLinks';
 import { Logo } from '../Logo/Logo';
-import { HEADER_EXTERNAL_ITEMS, isActivePath } from '../nav-items';
+import { headerExternalItems, isActivePath } from '../nav-items';
 
 interface MobileNavProps {
   opened: boolean;
@@ -25,6 +25,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
   const { isAuthenticated, otpVerified, logout } = useAuth();
   const { pathname } = useLocation();
   const signedIn = isAuthenticated && otpVerified;
+  const externalItems = headerExternalItems(useShopUrl());
 
   return (
     <Drawer opened={opened} onClose={onClose} size="xs" title={<Logo size={28} />} hiddenFrom="sm">
@@ -67,7 +68,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           </>
         )}
         <Divider my="xs" />
-        {HEADER_EXTERNAL_ITEMS.map((item) => (
+        {externalItems.map((item) => (
           <NavLink
             key={item.label}
             href={item.href}
