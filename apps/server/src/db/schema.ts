@@ -14,6 +14,7 @@ import type {
   UsersTable,
 } from './schema/auth.js';
 import type {
+  CapsuleCountersTable,
   CapsulePackagesTable,
   CapsulesTable,
   PaymentsTable,
@@ -57,6 +58,7 @@ export interface Database {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   capsules: CapsulesTable;
+  capsuleCounters: CapsuleCountersTable;
   receivedCapsules: ReceivedCapsulesTable;
   affiliates: AffiliatesTable;
   referrals: ReferralsTable;

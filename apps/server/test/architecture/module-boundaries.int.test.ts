@@ -36,6 +36,7 @@ export const TABLE_OWNERS: Record<string, string | null> = {
   payments: 'commerce',
   subscriptions: 'commerce',
   capsules: 'capsules',
+  capsuleCounters: 'capsules',
   receivedCapsules: 'capsules',
   affiliates: null,
   referrals: null,

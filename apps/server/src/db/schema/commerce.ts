@@ -120,3 +120,12 @@ export interface ReceivedCapsulesTable {
   documentBlobName: string | null;
   documentSubmittedAt: NullableTimestamp;
 }
+
+/** Capsules per owner, status and category ('' for none), kept by a trigger (migration 0008). */
+export interface CapsuleCountersTable {
+  ownerId: string;
+  status: ColumnType<CapsuleStatus, never, never>;
+  category: ColumnType<string, never, never>;
+  /** bigint: a string from pg, a number from PGlite; read it through Number(). */
+  n: ColumnType<string | number, never, never>;
+}

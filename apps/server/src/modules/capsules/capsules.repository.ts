@@ -46,9 +46,26 @@ function ownedBy(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 'statu
   return query;
 }
 
-/** One page, filtered and ordered by the database, plus the total for the pagination. */
+/** How many of the owner's capsules match the filter, from the counters (migration 0008). */
+function matchingTotal(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 'status' | 'types'>) {
+  let query = db
+    .selectFrom('capsuleCounters')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
+    .where('capsuleCounters.ownerId', '=', ownerId);
+  if (filter.status) query = query.where('capsuleCounters.status', '=', filter.status);
+  if (filter.types.length > 0) query = query.where('capsuleCounters.category', 'in', filter.types);
+  return query;
+}
+
+/**
+ * One page, filtered and ordered by the database, and the total for the pagination read from
+ * the counters in the same statement: one round trip whatever the owner holds. A page past the
+ * end has no row to carry the total, so then the counters are read on their own.
+ */
 export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListFilter) {
-  let query = ownedBy(db, ownerId, filter).select(CAPSULE_COLUMNS);
+  let query = ownedBy(db, ownerId, filter)
+    .select(CAPSULE_COLUMNS)
+    .select(() => matchingTotal(db, ownerId, filter).as('matchingTotal'));
   // Capsules of one purchase share their creation time: seq keeps them in the order made.
   if (filter.sort === 'delivery') {
     query = query
@@ -59,16 +76,15 @@ export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListF
     const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
     query = query.orderBy('capsules.createdAt', direction).orderBy('capsules.seq', direction);
   }
-  const [rows, total] = await Promise.all([
-    query
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    ownedBy(db, ownerId, filter)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const page = await query
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  const total = page[0]
+    ? Number(page[0].matchingTotal)
+    : Number((await matchingTotal(db, ownerId, filter).executeTakeFirstOrThrow()).n);
+  const rows = page.map(({ matchingTotal: _total, ...row }) => row);
+  return { rows, total };
 }
 
 export function findCapsule(db: Db, ownerId: string, id: string) {
@@ -91,27 +107,28 @@ export function lockCapsule(db: Db, ownerId: string, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The dashboard's counts, from the counters (migration 0008): a few rows per owner, however
+ * many capsules they hold.
+ */
 export async function countCapsules(db: Db, ownerId: string) {
-  const row = await db
-    .selectFrom('capsules')
+  const rows = await db
+    .selectFrom('capsuleCounters')
+    .select((eb) => ['status', eb.fn.sum<string>('n').as('n')])
     .where('ownerId', '=', ownerId)
-    .select((eb) => [
-      eb.fn.countAll<string>().as('total'),
-      eb.fn.countAll<string>().filterWhere('status', '=', 'Pending_Recipient').as('needRecipient'),
-      eb.fn.countAll<string>().filterWhere('status', '=', 'Pending_Upload').as('needUpload'),
-      eb.fn.countAll<string>().filterWhere('status', '=', 'Sent').as('sent'),
-    ])
-    .executeTakeFirstOrThrow();
+    .groupBy('status')
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
   const received = await db
     .selectFrom('receivedCapsules')
     .where('userId', '=', ownerId)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return {
-    total: Number(row.total),
-    needRecipient: Number(row.needRecipient),
-    needUpload: Number(row.needUpload),
-    sent: Number(row.sent),
+    total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
+    needRecipient: byStatus.get('Pending_Recipient') ?? 0,
+    needUpload: byStatus.get('Pending_Upload') ?? 0,
+    sent: byStatus.get('Sent') ?? 0,
     received: Number(received.n),
   };
 }
@@ -127,9 +144,9 @@ export async function updateCapsule(db: Db, id: string, patch: CapsuleUpdate): P
 /** How many capsules the owner has, whatever their status (numbers new capsules' titles). */
 export async function countOwnedCapsules(db: Db, ownerId: string): Promise<number> {
   const row = await db
-    .selectFrom('capsules')
+    .selectFrom('capsuleCounters')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.val('0')).as('n'))
     .where('ownerId', '=', ownerId)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
