@@ -25,14 +25,13 @@ const FIRST = [
 const LAST = ['Lovelace', 'Turing', 'Hopper', 'Somerville', 'Babbage', 'Noether', 'Bohr', 'Meitner', 'Curie'];
 
 /** n contacts of a type, spread over its details (the first ones more often, as in life). */
-function contactsOf(userId: string, type: RelationshipType, n: number, offset = 0) {
+function contactsOf(type: RelationshipType, n: number, offset = 0) {
   const details = RELATIONSHIP_DETAILS[type];
   return Array.from({ length: n }, (_, i) => {
     const k = i + offset;
     const first = FIRST[k % FIRST.length]!;
     const last = `${LAST[Math.floor(k / FIRST.length) % LAST.length]!}${k >= FIRST.length * LAST.length ? ` ${k}` : ''}`;
     return {
-      userId,
       firstName: first,
       lastName: last,
       email: `${first}.${last}.${k}@example.test`.toLowerCase().replace(/\s+/g, ''),
@@ -75,12 +74,12 @@ describe('network pages in Chromium', () => {
   it('opens Family Tree, Friends Network and Professional Network in every view, at 1280 and 375 px', async () => {
     const { page, userId } = await suite.signedInPage('Ada Lovelace');
     const seeded = [
-      ...contactsOf(userId, 'Family', 16),
-      ...contactsOf(userId, 'Friend', 12, 20),
-      ...contactsOf(userId, 'Colleague', 8, 40),
-      ...contactsOf(userId, 'Other', 2, 60),
+      ...contactsOf('Family', 16),
+      ...contactsOf('Friend', 12, 20),
+      ...contactsOf('Colleague', 8, 40),
+      ...contactsOf('Other', 2, 60),
     ];
-    await suite.portal.db.insertInto('contacts').values(seeded).execute();
+    await suite.portal.seed.contacts(userId, seeded);
     const count = (type: RelationshipType) => seeded.filter((c) => c.relationshipType === type).length;
     expect(seeded.length).toBeGreaterThanOrEqual(30);
 
@@ -110,19 +109,9 @@ describe('network pages in Chromium', () => {
     const card = page.getByRole('article', { name: 'Sunday lunch' });
     await card.waitFor();
     expect(await card.getByText('2 members').isVisible()).toBe(true);
-    const group = await suite.portal.db
-      .selectFrom('contactGroups')
-      .select(['id', 'relationshipType'])
-      .where('userId', '=', userId)
-      .where('name', '=', 'Sunday lunch')
-      .executeTakeFirstOrThrow();
-    expect(group.relationshipType).toBe('Family');
-    const stored = await suite.portal.db
-      .selectFrom('contactGroupMembers')
-      .select('contactId')
-      .where('groupId', '=', group.id)
-      .execute();
-    expect(stored).toHaveLength(2);
+    const group = (await suite.portal.read.groups(userId)).find((g) => g.name === 'Sunday lunch');
+    expect(group?.relationshipType).toBe('Family');
+    expect(group?.memberIds).toHaveLength(2);
 
     // A second group on the Friends Network, so both Groups views have something to show.
     await page.goto(`${suite.portal.baseUrl}/friends-tree?view=groups`);
@@ -185,10 +174,7 @@ describe('network pages in Chromium', () => {
   it('draws a readable Relationship Map at 5 and at 200 contacts', async () => {
     for (const n of [5, 200]) {
       const { page, userId } = await suite.signedInPage(n === 5 ? 'Mary Somerville' : 'Charles Babbage');
-      await suite.portal.db
-        .insertInto('contacts')
-        .values(contactsOf(userId, 'Family', n))
-        .execute();
+      await suite.portal.seed.contacts(userId, contactsOf('Family', n));
       for (const [size, viewport] of [
         ['1280', VIEWPORTS.desktop],
         ['375', VIEWPORTS.mobile],
@@ -196,7 +182,7 @@ describe('network pages in Chromium', () => {
         await page.setViewportSize(viewport);
         await page.goto(`${suite.portal.baseUrl}/family-tree?view=map`);
         await waitForMap(page, n);
-        const hubs = new Set(contactsOf(userId, 'Family', n).map((c) => c.relationshipDetails)).size;
+        const hubs = new Set(contactsOf('Family', n).map((c) => c.relationshipDetails)).size;
         expect(await mapNodes(page, 'hub')).toBe(hubs);
         await suite.shot(page, `networks-map-${n}-contacts-${size}`);
       }

@@ -37,19 +37,16 @@ describe('what a new user meets, in Chromium', () => {
     userId: string,
     rows: Array<{ first: string; last: string; email?: string; type: RelationshipType; detail: string }>,
   ) {
-    await suite.portal.db
-      .insertInto('contacts')
-      .values(
-        rows.map((row) => ({
-          userId,
-          firstName: row.first,
-          lastName: row.last,
-          email: row.email ?? `${row.first}.${row.last}@example.test`.toLowerCase(),
-          relationshipType: row.type,
-          relationshipDetails: row.detail,
-        })),
-      )
-      .execute();
+    await suite.portal.seed.contacts(
+      userId,
+      rows.map((row) => ({
+        firstName: row.first,
+        lastName: row.last,
+        email: row.email ?? `${row.first}.${row.last}@example.test`.toLowerCase(),
+        relationshipType: row.type,
+        relationshipDetails: row.detail,
+      })),
+    );
   }
 
   async function openAddContact(page: Page) {
@@ -174,11 +171,7 @@ describe('what a new user meets, in Chromium', () => {
       await dialog.getByRole('button', { name: 'Add Contact' }).click();
       await dialog.waitFor({ state: 'hidden' });
     }
-    const stored = await suite.portal.db
-      .selectFrom('contacts')
-      .select('birthday')
-      .where('userId', '=', userId)
-      .execute();
+    const stored = await suite.portal.read.contacts(userId);
     expect(stored.map((row) => row.birthday)).toEqual(['1950-03-16', '1950-03-16']);
   });
 
@@ -215,11 +208,7 @@ describe('what a new user meets, in Chromium', () => {
       await dialog.waitFor({ state: 'hidden' });
       await poll(() => page.getByTestId('contact-card').count()).toBe(2);
     }
-    const sameEmail = await suite.portal.db
-      .selectFrom('contacts')
-      .select('email')
-      .where('userId', '=', userId)
-      .execute();
+    const sameEmail = await suite.portal.read.contacts(userId);
     expect(sameEmail.map((row) => row.email.toLowerCase())).toEqual([
       'grace@navy.example',
       'grace@navy.example',
@@ -264,6 +253,8 @@ describe('what a new user meets, in Chromium', () => {
       // ...in the words of the domain's confirmation schema, the one the dialog checks.
       const message = assign.getByText(CAPSULE_ACTION_TEXTS.permanentRequired);
       expect(await message.isVisible()).toBe(true);
+      // The box's border eases into its error colour: compare once it has settled.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       const boxColour = await box.evaluate((el) => getComputedStyle(el).borderColor);
       expect(boxColour).toBe(await message.evaluate((el) => getComputedStyle(el).color));
       await viewShot(page, `ux-05-permanence-required-${size}`);

@@ -2,19 +2,19 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { testEnv } from '../../apps/server/test/support/test-env.js';
+import { browserTestEnv } from '../../apps/server/test/support/browser-portal.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 /** Debian's Chromium, headless. A missing browser fails the suite: it is never skipped. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(testEnv.chromiumPath)) {
+  if (!existsSync(browserTestEnv.chromiumPath)) {
     throw new Error(
-      `Chromium not found at ${testEnv.chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+      `Chromium not found at ${browserTestEnv.chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
   }
   return chromium.launch({
-    executablePath: testEnv.chromiumPath,
+    executablePath: browserTestEnv.chromiumPath,
     args: [
       '--headless',
       '--no-sandbox',

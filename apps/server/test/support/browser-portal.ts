@@ -1,0 +1,208 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CapsuleListQuery, contactInputSchema, type GroupRelationshipType } from '@capsule/domain';
+import type { Updateable } from 'kysely';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { CapsulesTable } from '../../src/db/schema.js';
+import { createAppDeps } from '../../src/deps.js';
+import { startMailCatcher } from '../../src/dev/mail-catcher.js';
+import { ensureDevPackages } from '../../src/dev/seed-packages.js';
+import { latestToday } from '../../src/lib/today.js';
+import { createSmtpMailer } from '../../src/mail/mailer.js';
+import { type Capsule, listMyCapsules } from '../../src/modules/capsules/capsules.service.js';
+import { recordPurchase } from '../../src/modules/commerce/index.js';
+import { type Contact, createContact, listMyContacts } from '../../src/modules/contacts/contacts.service.js';
+import { type ContactGroup, listMyGroups } from '../../src/modules/contacts/groups.service.js';
+import { createUser } from '../../src/modules/users/index.js';
+import { openTestDatabase } from './databases.js';
+import { testEnv } from './test-env.js';
+
+// The browser tests' one door into the server (e2e/, issue 9): the built portal on a free port
+// with its database, mail catcher and data helpers, made of the server's own functions. The
+// e2e files import server code from here only (e2e/support-boundary.e2e.test.ts checks it),
+// so a change inside apps/server/src meets one file, not a dozen.
+//
+// The seed helpers go through the services the portal itself uses (users, commerce, contacts),
+// so what a browser test starts from is data the app would accept. The one exception is
+// arrangeCapsules: a stored video or a deletion mark are reached by the upload and review of
+// later issues, so it sets them directly, as factories.ts arrangeCapsule does for the
+// integration tests.
+
+/** What the browser tests need from the test environment: where Debian's Chromium is. */
+export const browserTestEnv = { chromiumPath: testEnv.chromiumPath } as const;
+
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
+
+export interface ServedPortalOptions {
+  /**
+   * Extra settings for loadConfig (the server's own environment names), e.g. SHOP_URL. The
+   * port, data folder, public URL, session secret and log level are the harness's.
+   */
+  env?: Record<string, string>;
+}
+
+/** A contact as the seed helper takes it: the contact form's fields, optional ones left out. */
+export interface SeedContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  relationshipType: string;
+  relationshipDetails?: string | null;
+  birthday?: string | null;
+}
+
+/** Columns of a capsule that only a later issue's flow would set (see arrangeCapsules). */
+export type CapsuleArrangement = Omit<Updateable<CapsulesTable>, 'id' | 'ownerId'>;
+
+interface MailDevEmail {
+  to: Array<{ address: string }>;
+  subject: string;
+  text: string;
+  /** When MailDev received it (whole seconds). */
+  time: string;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The built portal (server + web client from apps/web/dist) on a free port, with the MailDev
+ * mail catcher `npm start` uses, on a fresh database (the real PostgreSQL when DATABASE_URL is
+ * set, else PGlite).
+ */
+export async function startServedPortal(options: ServedPortalOptions = {}) {
+  if (!existsSync(WEB_DIST)) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const [port, webPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ...options.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    SESSION_SECRET: 'e2e-secret-'.repeat(4),
+    LOG_LEVEL: 'silent',
+  });
+  const catcher = await startMailCatcher(dataDir, webPort, smtpPort);
+  const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
+  const mailer = createSmtpMailer(catcher.smtpUrl, config.mailFrom);
+  const deps = createAppDeps({ config, db: database.db, mailer });
+  const app = await buildApp(deps, { serveWeb: true, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const contactInput = contactInputSchema(latestToday(deps.clock));
+
+  let users = 0;
+  return {
+    baseUrl,
+    inboxUrl: catcher.inboxUrl,
+    /** The store's page the server serves to the client (SHOP_URL). */
+    shopUrl: config.shopUrl,
+
+    /** A main-site account, as the admin CLI creates it (users module). */
+    async createUser(fullName = 'Margaret Hamilton') {
+      users += 1;
+      const user = {
+        email: `e2e${users}.${process.pid}@example.test`,
+        password: 'apollo guidance 11',
+        fullName,
+      };
+      const row = await createUser(database.db, user);
+      return { ...user, id: row.id };
+    },
+
+    /** The newest one-time code mailed to that address, read from the mail catcher's API. */
+    async latestCode(email: string, after = new Date(0)): Promise<string> {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const response = await fetch(catcher.inboxApiUrl);
+        const mails = ((await response.json()) as MailDevEmail[])
+          .filter((m) => m.to.some((to) => to.address.toLowerCase() === email.toLowerCase()))
+          // MailDev keeps whole seconds: allow for the truncation.
+          .filter((m) => Date.parse(m.time) >= after.getTime() - 2000)
+          .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+        const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+        if (code) return code;
+        if (Date.now() > deadline) throw new Error(`No code arrived in the mail catcher for ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+
+    /** A store purchase, through the service `npm run admin -- purchase:record` calls. */
+    async purchase(email: string, packageName = '5 Legacy Capsules', quantity = 1) {
+      await ensureDevPackages(database.db);
+      return recordPurchase(deps, { email, packageName, quantity });
+    },
+
+    seed: {
+      /**
+       * Contacts in the user's book, through the contacts service, each checked by the same
+       * schema the server's calls parse: a seed the app would refuse fails here.
+       */
+      async contacts(userId: string, contacts: readonly SeedContact[]): Promise<Contact[]> {
+        const created: Contact[] = [];
+        for (const contact of contacts) {
+          const input = contactInput.parse({
+            phone: null,
+            relationshipDetails: null,
+            birthday: null,
+            ...contact,
+          });
+          created.push(await createContact(deps, userId, input));
+        }
+        return created;
+      },
+
+      /**
+       * Puts the user's capsules with those titles in a state a later issue's flow would reach
+       * (a stored video, a deletion mark, a category). Only for arranging: the rules under test
+       * never run through here. Answers how many capsules it changed.
+       */
+      async arrangeCapsules(userId: string, titles: readonly string[], patch: CapsuleArrangement) {
+        if (titles.length === 0) return 0;
+        const result = await database.db
+          .updateTable('capsules')
+          .set(patch)
+          .where('ownerId', '=', userId)
+          .where('title', 'in', [...titles])
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      },
+    },
+
+    /** What the portal holds, read through the services its screens' calls use. */
+    read: {
+      contacts: (userId: string): Promise<Contact[]> => listMyContacts(deps, userId),
+      groups: (userId: string, type?: GroupRelationshipType): Promise<ContactGroup[]> =>
+        listMyGroups(deps, userId, type),
+      /** The user's capsule with that title; throws when there is none. */
+      async capsule(userId: string, title: string): Promise<Capsule> {
+        const query: CapsuleListQuery = { status: null, types: [], page: 1 };
+        const { capsules } = await listMyCapsules(deps, userId, { ...query, pageSize: 1000 });
+        const found = capsules.find((capsule) => capsule.title === title);
+        if (!found) throw new Error(`No capsule titled ${title} for user ${userId}`);
+        return found;
+      },
+    },
+
+    async close() {
+      await app.close();
+      mailer.close();
+      await catcher.stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ServedPortal = Awaited<ReturnType<typeof startServedPortal>>;
