@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { signIn } from '../support/client.js';
@@ -15,7 +22,7 @@ class QueryRecorder implements KyselyPlugin {
     this.tables.push(from?.froms?.[0]?.table?.identifier?.name ?? node.kind);
     return node;
   }
-  async transformResult(args: { result: never }) {
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;
   }
 }

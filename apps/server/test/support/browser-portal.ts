@@ -13,10 +13,15 @@ import { startMailCatcher } from '../../src/dev/mail-catcher.js';
 import { ensureDevPackages } from '../../src/dev/seed-packages.js';
 import { latestToday } from '../../src/lib/today.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
-import { type Capsule, listMyCapsules } from '../../src/modules/capsules/capsules.service.js';
+import { type Capsule, listMyCapsules } from '../../src/modules/capsules/index.js';
 import { recordPurchase } from '../../src/modules/commerce/index.js';
-import { type Contact, createContact, listMyContacts } from '../../src/modules/contacts/contacts.service.js';
-import { type ContactGroup, listMyGroups } from '../../src/modules/contacts/groups.service.js';
+import {
+  type Contact,
+  type ContactGroup,
+  createContact,
+  listMyContacts,
+  listMyGroups,
+} from '../../src/modules/contacts/index.js';
 import { createUser } from '../../src/modules/users/index.js';
 import { openTestDatabase } from './databases.js';
 import { testEnv } from './test-env.js';

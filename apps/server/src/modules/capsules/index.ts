@@ -5,5 +5,6 @@ export {
   CAPSULE_NOT_FOUND,
   type Capsule,
   createPurchasedCapsules,
+  listMyCapsules,
   type PurchasedCapsules,
 } from './capsules.service.js';

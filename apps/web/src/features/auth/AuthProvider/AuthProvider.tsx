@@ -96,8 +96,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const sendOtp = useCallback(async () => {
     try {
-      await client.otp.send.mutate();
-      patch({ emailSent: true, codeRecentlySent: false });
+      const sent = await client.otp.send.mutate();
+      // alreadySent: this browser signed in again within the minute and its code still works;
+      // no mail is on its way, so the notice on the code screen replaces the 'OTP Required' toast.
+      if (sent.alreadySent) dismissToasts();
+      patch({ emailSent: true, codeRecentlySent: false, codeStillValid: sent.alreadySent });
       return true;
     } catch (error) {
       // Signing in again within a minute of the last code: not a failure, a wait. The code
@@ -105,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // sending OTP', and no 'OTP Required' toast promising a code that is not coming.
       if (isResendTooSoon(error)) {
         dismissToasts();
-        patch({ codeRecentlySent: true });
+        patch({ codeRecentlySent: true, codeStillValid: false });
         return false;
       }
       // A resend limit (429) says when to try again: more useful than the generic text.

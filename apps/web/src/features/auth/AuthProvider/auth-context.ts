@@ -22,6 +22,8 @@ export interface AuthState {
    * again soon after): the code screen explains the wait instead of an error.
    */
   codeRecentlySent: boolean;
+  /** The code mailed less than a minute ago to this browser's sign-in still works. */
+  codeStillValid: boolean;
   /** A sign-in call (password or code) is in flight. */
   isLoading: boolean;
   /** The last sign-in error, shown once by the sign-in screen and then cleared. */
@@ -57,6 +59,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   authCheckComplete: false,
   emailSent: false,
   codeRecentlySent: false,
+  codeStillValid: false,
   isLoading: false,
   error: null,
   user: null,

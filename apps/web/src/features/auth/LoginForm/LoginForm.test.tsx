@@ -10,7 +10,7 @@ function withLogin(login: Handlers[string], extra: Handlers = {}): Handlers {
   return {
     ...signedOut,
     'auth.login': login,
-    'otp.send': () => ({ success: true, validMinutes: 10 }),
+    'otp.send': () => ({ success: true, validMinutes: 10, alreadySent: false }),
     ...extra,
   };
 }
@@ -172,6 +172,26 @@ describe('sign-in screen', () => {
     // No 'OTP Required' toast promising a code that is not coming; the field asks for the new one.
     await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.otpRequiredTitle)).toBeNull());
     expect(screen.getByText(OTP_SCREEN_TEXTS.fieldHintAfterWait)).toBeTruthy();
+  });
+
+  it('says the code already mailed still works when this browser signs in again within the minute', async () => {
+    const { user } = renderApp({
+      route: '/login',
+      handlers: withLogin(() => ({ success: true, requiresOtp: true, hasReadTerms: true }), {
+        ...awaitingCodeAfterLogin,
+        'otp.send': () => ({ success: true, validMinutes: 10, alreadySent: true }),
+      }),
+    });
+
+    await user.type(await screen.findByLabelText(/Email/), 'ada.lovelace@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText(OTP_SCREEN_TEXTS.stillValidBody)).toBeTruthy();
+    expect(screen.getByText(/Resend code in \d+s/)).toBeTruthy();
+    expect(screen.queryByText(AUTH_TEXTS.otpSendFailedTitle)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.otpRequiredTitle)).toBeNull());
+    expect(screen.getByText(OTP_SCREEN_TEXTS.fieldHint)).toBeTruthy();
   });
 
   it("keeps 'Error sending OTP' for the hourly limit, with the server's reason", async () => {

@@ -19,7 +19,8 @@ interface OtpFormProps {
 
 /** Spec section 2, 'Verify OTP screen'. */
 export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
-  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent } = useAuth();
+  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent, codeStillValid } =
+    useAuth();
   const form = useForm({
     initialValues: { oneTimeCode: '' },
     validate: schemaResolver(otpInputSchema, { sync: true }),
@@ -70,7 +71,7 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
 
   return (
     <Stack gap="lg">
-      {codeRecentlySent && (
+      {(codeRecentlySent || codeStillValid) && (
         <Alert
           variant="light"
           color="brand"
@@ -79,7 +80,7 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
           role="status"
           data-testid="code-recently-sent"
         >
-          {OTP_SCREEN_TEXTS.recentlySentBody}
+          {codeStillValid ? OTP_SCREEN_TEXTS.stillValidBody : OTP_SCREEN_TEXTS.recentlySentBody}
         </Alert>
       )}
       <form noValidate onSubmit={submit}>

@@ -14,11 +14,13 @@ export function otpErrorMessage(error: unknown): string {
 // Texts of the code screen that the spec does not word.
 export const OTP_SCREEN_TEXTS = {
   recentlySentTitle: 'A code was sent a moment ago',
-  // The server binds a code to the session that asked for it, and signing in again starts a
-  // new session (apps/server/src/modules/otp/otp.service.ts, auth.service.ts): the code mailed
-  // a moment ago no longer works here, so the text must not say it does.
+  // Signing in again in the same browser keeps the code already mailed (the server rotates
+  // the session in place and the code follows it; otp.service.ts answers alreadySent).
+  stillValidBody:
+    'The code we emailed you less than a minute ago is still valid: enter it below. You can ask for a new one when the timer ends.',
+  // A sign-in from another browser within the minute: that code belongs to the other sign-in.
   recentlySentBody:
-    'Signing in again cancels that code, and a new one can be sent once a minute. Press Resend code below when its timer ends.',
+    'A code was sent less than a minute ago for another sign-in, and it works only there. Press Resend code below when its timer ends.',
   fieldHint: 'Enter the 6-digit code we sent to your email.',
   fieldHintAfterWait: 'Enter the 6-digit code from the new email.',
   subtitle: 'We sent a one-time password to the email address of your account.',
