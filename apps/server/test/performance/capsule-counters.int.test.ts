@@ -48,14 +48,12 @@ describe.each(databaseKinds())('capsule counters stay exact (%s)', (kind) => {
       ...assigned.map((capsule) =>
         me.rest('POST', `/api/capsules/${capsule.id}/recipient`, { contactId: contact.id }),
       ),
-      ...others
-        .slice(5)
-        .map((capsule, i) =>
-          me.rest('POST', '/api/capsules/set-milestone', {
-            capsule: capsule.id,
-            capsuleType: i % 2 ? 'Wake' : 'Wedding',
-          }),
-        ),
+      ...others.slice(5).map((capsule, i) =>
+        me.rest('POST', '/api/capsules/set-milestone', {
+          capsule: capsule.id,
+          capsuleType: i % 2 ? 'Wake' : 'Wedding',
+        }),
+      ),
       ...others
         .slice(0, 5)
         .map((capsule) => me.rest('POST', '/api/recover-capsule', { capsuleId: capsule.id })),
