@@ -7,6 +7,6 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 
 /**
  * An id from the client. A malformed id is not a 400 but "no such row": a caller cannot tell
- * a bad id from someone else's (behaviour.md, 'Authorisation').
+ * a bad id from someone else's (docs/server-rules.md, 'Authorisation').
  */
 export const idSchema = z.string().trim().min(1, 'An id is required').max(100);

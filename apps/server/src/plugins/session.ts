@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-// Outside local http development the cookie is Secure and `__Host-` prefixed (behaviour.md):
+// Outside local http development the cookie is Secure and `__Host-` prefixed (docs/server-rules.md, 'Sessions'):
 // the prefix makes browsers refuse it unless Secure, host-only and Path=/.
 export function sessionCookieName(deps: AppDeps): string {
   return secureCookies(deps) ? '__Host-capsule_session' : 'capsule_session';

@@ -15,7 +15,7 @@ function validationIssues(cause: unknown): IssueLike[] | null {
 }
 
 const t = initTRPC.context<Context>().create({
-  // Never a stack trace in a response, in any environment (behaviour.md, Wire formats).
+  // Never a stack trace in a response, in any environment (docs/server-rules.md, 'Wire formats').
   isDev: false,
   errorFormatter({ shape, error }) {
     // An unexpected failure keeps its text in the log (app.ts onError), never in the body.

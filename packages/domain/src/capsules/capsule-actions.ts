@@ -28,7 +28,7 @@ export interface CapsuleActions {
   /** ... but shown disabled, with this reason, when the server would refuse it (locked). */
   setCapsuleInfoRefusal: string | null;
   lockCapsule: boolean;
-  /** The menu's Delete Capsule: it deletes the video (design/behaviour.md). */
+  /** The menu's Delete Capsule: it deletes the video (docs/server-rules.md, 'Capsule lifecycle'). */
   deleteCapsule: boolean;
 }
 

@@ -2,7 +2,7 @@ import type { Instant } from '../contacts/calendar-date.js';
 import { type CapsuleStatus, normaliseStatus } from './capsule-status.js';
 import { isWithinEditWindow } from './edit-window.js';
 
-// Server-side transition guards (design/behaviour.md, 'Capsule lifecycle'). Each answers ok
+// Server-side transition guards (docs/server-rules.md, 'Capsule lifecycle'). Each answers ok
 // or the reason it refuses; the server answers 409 with the reason, and capsuleActions uses
 // the same guards so the client never offers what the server would refuse.
 

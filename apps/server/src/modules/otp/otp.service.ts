@@ -22,7 +22,7 @@ import {
   takeAttempt,
 } from './otp.repository.js';
 
-// Code rules from behaviour.md ('One-time code'): ASVS 6.5.5 and 2.8.
+// Code rules from docs/server-rules.md ('One-time code'): ASVS 6.5.5 and 2.8.
 export const OTP_RULES = {
   validMinutes: 10,
   maxAttempts: 5,

@@ -8,7 +8,7 @@ import { hasAcceptance, insertAcceptance } from './terms.repository.js';
 // type: auth's guards and sign-in ask terms, so terms must not depend on auth (that was the
 // one cycle among the modules; docs/decisions/008-modules-own-their-tables.md).
 
-/** Acceptance counts only for the current version of the text (behaviour.md, 'Terms'). */
+/** Acceptance counts only for the current version of the text (docs/server-rules.md, 'Terms'). */
 export const acceptsCurrentTerms = (acceptedVersions: readonly string[]) =>
   acceptedVersions.includes(TERMS_VERSION);
 

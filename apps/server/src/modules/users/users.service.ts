@@ -12,7 +12,7 @@ import {
   updateUserProfile as updateUserProfileRow,
 } from './users.repository.js';
 
-// Accounts come from the main site (behaviour.md): operators create them with the admin CLI,
+// Accounts come from the main site (docs/server-rules.md, 'Accounts'): operators create them with the admin CLI,
 // later the business-system sync does. There is no sign-up.
 export const newUserSchema = z.object({
   email: z

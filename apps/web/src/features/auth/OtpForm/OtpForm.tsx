@@ -8,7 +8,7 @@ import { dismissToasts, toast } from '../../../lib/toast';
 import { useAuth, type VerifyOtpResult } from '../AuthProvider/auth-context';
 import { OTP_SCREEN_TEXTS, otpErrorMessage } from './otp-errors';
 
-/** The server accepts one new code a minute (behaviour.md, 'One-time code'). */
+/** The server accepts one new code a minute (docs/server-rules.md, 'One-time code'). */
 const RESEND_GAP_SECONDS = 60;
 
 interface OtpFormProps {

@@ -39,7 +39,7 @@ export function menuEntries(actions: CapsuleActions): MenuEntry[] {
       refusal: actions.setCapsuleInfoRefusal,
     },
     actions.lockCapsule && { dialog: 'lock', label: 'Lock Capsule', icon: IconLock },
-    // 'Delete Capsule' deletes the video (design/behaviour.md, 'Capsule lifecycle').
+    // 'Delete Capsule' deletes the video (docs/server-rules.md, 'Capsule lifecycle').
     actions.deleteCapsule && {
       dialog: 'deleteVideo',
       label: 'Delete Capsule',

@@ -14,7 +14,7 @@ interface DeleteVideoDialogProps {
 }
 
 /**
- * Delete Video, opened by the menu's 'Delete Capsule' (design/behaviour.md): the video is
+ * Delete Video, opened by the menu's 'Delete Capsule' (docs/server-rules.md, 'Capsule lifecycle'): the video is
  * removed and the capsule goes back to Pending Upload. Typing delete, in any case, confirms.
  */
 export function DeleteVideoDialog({ capsule, onClose }: DeleteVideoDialogProps) {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ContactCard } from '../ContactCard/ContactCard';
 import type { Contact } from '../contact-types';
 
-// One column on a phone, two from 768 px, three from 1200 px (style.md, responsive pages).
+// One column on a phone, two from 768 px, three from 1200 px (the team's layout conventions for responsive pages).
 export const CARD_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 const SKELETON_CARDS = 6;
 
