@@ -11,9 +11,8 @@ import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/database.js';
 import { migrateToLatest } from '../apps/server/dist/db/migrate.js';
-import { systemClock } from '../apps/server/dist/lib/clock.js';
-import { deriveKeys } from '../apps/server/dist/lib/tokens.js';
-import { createUser } from '../apps/server/dist/modules/users/users.service.js';
+import { createAppDeps } from '../apps/server/dist/deps.js';
+import { createUser } from '../apps/server/dist/modules/users/index.js';
 
 const { DATABASE_URL, BENCH_SECONDS = '10', BENCH_CONNECTIONS = '20' } = process.env;
 const duration = Number(BENCH_SECONDS);
@@ -56,7 +55,7 @@ await migrateToLatest(handle.db);
 
 const outbox = [];
 const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
-const deps = { config, db: handle.db, mailer, clock: systemClock, keys: deriveKeys(config.sessionSecret) };
+const deps = createAppDeps({ config, db: handle.db, mailer });
 const app = await buildApp(deps, { serveWeb: false, logger: false });
 app.get('/bench/bare', async () => ({ hasReadTerms: true, otpVerified: true }));
 await app.listen({ port: 0, host: '127.0.0.1' });
