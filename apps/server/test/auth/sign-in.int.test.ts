@@ -230,6 +230,24 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect(await c.trpc.otp.verify.mutate({ oneTimeCode: code })).toMatchObject({ success: true });
   });
 
+  it('signing out and in again within a minute keeps the code too; another live sign-in keeps its own', async () => {
+    const user = await t.createUser();
+    const c = newClient(t);
+    await c.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    await c.trpc.otp.send.mutate();
+    const code = codeIn(await t.mail.latestTo(user.email));
+    await c.trpc.auth.logout.mutate();
+
+    await c.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    expect(await c.trpc.otp.send.mutate()).toMatchObject({ alreadySent: true });
+    // The code now belongs to this sign-in: a third browser cannot take it over.
+    const third = newClient(t);
+    await third.trpc.auth.login.mutate({ email: user.email, password: user.password });
+    expect((await third.rest('POST', '/api/send-otp', {})).status).toBe(429);
+    expect(t.mail.mailsTo(user.email)).toHaveLength(1);
+    expect(await c.trpc.otp.verify.mutate({ oneTimeCode: code })).toMatchObject({ success: true });
+  });
+
   it('limits resends to one a minute and five an hour, and a new code replaces the old', async () => {
     const user = await t.createUser();
     const c = newClient(t);

@@ -72,3 +72,29 @@ export function findLiveCode(db: Db, sessionId: string, now: Date) {
     .orderBy('createdAt', 'desc')
     .executeTakeFirst();
 }
+
+/**
+ * Binds to this session the user's latest live code that lost its session (signed out, or
+ * replaced by signing in again) since `since`. Answers whether there was one. Only a code with
+ * no session is taken: one that another sign-in still holds stays with it.
+ */
+export async function adoptOrphanedCode(db: Db, userId: string, sessionId: string, since: Date, now: Date) {
+  const result = await db
+    .updateTable('oneTimeCodes')
+    .set({ sessionId })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('oneTimeCodes')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('sessionId', 'is', null)
+        .where('usedAt', 'is', null)
+        .where('invalidatedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .where('createdAt', '>', since)
+        .orderBy('createdAt', 'desc')
+        .limit(1),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

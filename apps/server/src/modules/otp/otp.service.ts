@@ -13,6 +13,7 @@ import {
 } from '../auth/index.js';
 import { hasAcceptedTerms } from '../terms/index.js';
 import {
+  adoptOrphanedCode,
   countCodesSince,
   deleteCode,
   findLiveCode,
@@ -40,6 +41,8 @@ export const OTP_TEXTS = {
   passwordFirst: 'Please sign in with your password first.',
 } as const;
 
+const addSeconds = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
+
 function requirePasswordStage(session: RequestSession | null): RequestSession {
   if (!session) throw new AppError('UNAUTHENTICATED', OTP_TEXTS.passwordFirst);
   if (session.stage !== 'password') throw new AppError('CONFLICT', OTP_TEXTS.alreadyVerified);
@@ -53,10 +56,15 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
   const lastHour = await countCodesSince(deps.db, session.user.id, addMinutes(now, -60));
   const latest = lastHour.latest ? new Date(lastHour.latest) : null;
   if (latest && now.getTime() - latest.getTime() < OTP_RULES.resendGapSeconds * 1000) {
-    // Signing in again from the same browser keeps its code (the session was rotated in
-    // place): no new mail, and the page truthfully says the code already sent still works.
-    const live = await findLiveCode(deps.db, session.id, now);
-    if (live)
+    // Signing in again within the minute keeps the code already mailed: the session was
+    // rotated in place and its code followed it, or the user signed out and back in and the
+    // code, left without a session, is taken up by this one. No new mail, and the page
+    // truthfully says the code already sent still works.
+    const since = addSeconds(now, -OTP_RULES.resendGapSeconds);
+    const kept =
+      (await findLiveCode(deps.db, session.id, now)) !== undefined ||
+      (await adoptOrphanedCode(deps.db, session.user.id, session.id, since, now));
+    if (kept)
       return { success: true as const, validMinutes: OTP_RULES.validMinutes, alreadySent: true as const };
     throw new AppError('TOO_MANY', OTP_TEXTS.resendTooSoon);
   }
