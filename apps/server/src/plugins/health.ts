@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, pingDatabase } from '../db/database.js';
-import { ERROR_TEXTS } from '../errors.js';
+import { AppError, ERROR_TEXTS } from '../errors.js';
 
 /**
  * For load balancers and orchestrators. /healthz: the process answers (liveness; it never
@@ -12,10 +12,9 @@ export const healthPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
   const noStore = { 'cache-control': 'no-store' };
   app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    if (await pingDatabase(opts.db)) return reply.headers(noStore).send({ status: 'ready' });
-    return reply
-      .code(503)
-      .headers({ ...noStore, 'retry-after': '5' })
-      .send({ error: ERROR_TEXTS.unavailable });
+    reply.headers(noStore);
+    // Not ready answers like any other outage: through the error handler (503, Retry-After).
+    if (!(await pingDatabase(opts.db))) throw new AppError('UNAVAILABLE', ERROR_TEXTS.unavailable);
+    return { status: 'ready' };
   });
 });
