@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { isApiPath } from './lib/paths.js';
 import {
   clientErrorHandler,
   errorHandlerPlugin,
@@ -27,7 +28,6 @@ import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/trpc');
 
 /** A hop count trusts that many proxies nearest to us (what proxy-addr does with a number). */
 const trustProxyOption = (setting: AppDeps['config']['trustProxy']) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badInput } from '../errors.js';
+import { isTrpcPath } from '../lib/paths.js';
 import { unsafeInputReason } from '../lib/safe-input.js';
 
 /**
@@ -10,7 +11,7 @@ import { unsafeInputReason } from '../lib/safe-input.js';
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/trpc')) return;
+    if (isTrpcPath(request.url)) return;
     const reason =
       unsafeInputReason(request.params) ??
       unsafeInputReason(request.query) ??

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, RequestMeta } from '../deps.js';
+import { isApiPath } from '../lib/paths.js';
 import { type IssuedSession, type RequestSession, resolveSession } from '../modules/auth/index.js';
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api') && !request.url.startsWith('/trpc')) return;
+    if (!isApiPath(request.url)) return;
     request.session = await resolveSession(opts.deps, request.cookies[sessionCookieName(opts.deps)]);
   });
 });

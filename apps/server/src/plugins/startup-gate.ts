@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ERROR_TEXTS } from '../errors.js';
+import { isApiPath } from '../lib/paths.js';
 
 /**
  * Until the database is migrated, API calls answer 503 (and /readyz says not ready) while the
@@ -27,11 +28,7 @@ export function createStartupGate(): StartupGate {
 export const startupGatePlugin = fp(async (app: FastifyInstance, opts: { gate: StartupGate }) => {
   app.addHook('onRequest', async (request) => {
     if (opts.gate.isOpen) return;
-    if (
-      request.url.startsWith('/api') ||
-      request.url.startsWith('/trpc') ||
-      request.url.startsWith('/readyz')
-    ) {
+    if (isApiPath(request.url) || request.url.startsWith('/readyz')) {
       throw new AppError('UNAVAILABLE', ERROR_TEXTS.unavailable);
     }
   });
