@@ -121,17 +121,35 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   birthday: '',
 };
 
-/** A parsed form payload as the domain input (the REST shim's mapping). */
+// The spec's form payload names (section 3) and the domain input's, in one place.
+const FORM_TO_INPUT = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  x_studio_email: 'email',
+  phone: 'phone',
+  x_studio_relationship_type: 'relationshipType',
+  x_relationship_details: 'relationshipDetails',
+  birthday: 'birthday',
+} as const satisfies Record<keyof ContactFormPayload, keyof ContactInput>;
+
+/**
+ * Renames a contact payload with the spec's field names onto the domain input's, unchecked:
+ * the REST shim parses the result with contactInputSchema. A field sent under the input's own
+ * name is read when the spec's name is absent.
+ */
+export function renameContactPayload(payload: Record<string, unknown>): Record<keyof ContactInput, unknown> {
+  const input = {} as Record<keyof ContactInput, unknown>;
+  for (const [formName, inputName] of Object.entries(FORM_TO_INPUT) as Array<
+    [keyof ContactFormPayload, keyof ContactInput]
+  >) {
+    input[inputName] = payload[formName] ?? payload[inputName];
+  }
+  return input;
+}
+
+/** A parsed form payload as the domain input (the web form's mapping). */
 export function contactFormToInput(form: ContactFormPayload): ContactInput {
-  return {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.x_studio_email,
-    phone: form.phone,
-    relationshipType: form.x_studio_relationship_type,
-    relationshipDetails: form.x_relationship_details,
-    birthday: form.birthday,
-  };
+  return renameContactPayload(form) as ContactInput;
 }
 
 /** Fills the Edit Contact form from a stored contact. */

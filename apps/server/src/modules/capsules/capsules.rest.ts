@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { badInput } from '../../errors.js';
 import { earliestToday } from '../../lib/today.js';
+import { bodyFields } from '../../rest/body.js';
 import { memberRequired, sessionOf } from '../../rest/guards.js';
 import {
   assignRecipient,
@@ -34,8 +35,6 @@ const legacyInfo = (body: Record<string, unknown>) => ({
   category: body.capsuleType,
   message: body.milestoneMessage,
 });
-const bodyOf = (request: { body: unknown }): Record<string, unknown> =>
-  request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 
 export const LEGACY_UNPAGED_LIST_MAX = 1000;
 
@@ -79,7 +78,7 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   );
 
   app.post<{ Params: { id: string } }>('/api/capsules/:id/recipient', member, async (request) => {
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const input = assignRecipientInputSchema(today).parse({
       capsuleId: request.params.id,
       contactId: body.contactId,
@@ -91,7 +90,7 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.post('/api/capsules/set-milestone', member, async (request) => {
-    const body = bodyOf(request);
+    const body = bodyFields(request.body);
     const input = setCapsuleInfoInputSchema(today).parse({
       capsuleId: legacyCapsuleId(body),
       info: legacyInfo(body),
@@ -102,7 +101,7 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.post('/api/capsule/lock', member, async (request) => {
-    const { capsuleId } = capsuleRefInputSchema.parse(bodyOf(request));
+    const { capsuleId } = capsuleRefInputSchema.parse(bodyFields(request.body));
     return toCapsuleSenderView(await lockMyCapsule(deps, sessionOf(request).user.id, capsuleId));
   });
 
@@ -112,7 +111,7 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.post('/api/recover-capsule', member, async (request) => {
-    const { capsuleId } = capsuleRefInputSchema.parse(bodyOf(request));
+    const { capsuleId } = capsuleRefInputSchema.parse(bodyFields(request.body));
     return toCapsuleSenderView(await recoverCapsule(deps, sessionOf(request).user.id, capsuleId));
   });
 }

@@ -1,9 +1,10 @@
-import { contactInputSchema } from '@capsule/domain';
+import { contactInputSchema, renameContactPayload } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { badInput } from '../../errors.js';
 import { latestToday } from '../../lib/today.js';
+import { bodyFields } from '../../rest/body.js';
 import { memberRequired, sessionOf } from '../../rest/guards.js';
 import { toContactServerForm } from './contacts.mapper.js';
 import { createContact, editContact, listMyContacts, removeContact } from './contacts.service.js';
@@ -21,18 +22,7 @@ export function registerContactsRest(app: FastifyInstance, deps: AppDeps) {
   const member = { preHandler: memberRequired };
   const contactInput = contactInputSchema(latestToday(deps.clock));
   // The spec's contact form payload (section 3) renamed onto the one input schema tRPC parses.
-  const fromLegacy = (body: unknown) => {
-    const b = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    return contactInput.parse({
-      firstName: b.firstName,
-      lastName: b.lastName,
-      email: b.x_studio_email ?? b.email,
-      phone: b.phone,
-      relationshipType: b.x_studio_relationship_type ?? b.relationshipType,
-      relationshipDetails: b.x_relationship_details ?? b.relationshipDetails,
-      birthday: b.birthday,
-    });
-  };
+  const fromLegacy = (body: unknown) => contactInput.parse(renameContactPayload(bodyFields(body)));
 
   app.get<{ Querystring: { search?: string } }>('/api/contacts', member, async (request) => {
     const search = typeof request.query.search === 'string' ? request.query.search : undefined;
