@@ -35,6 +35,9 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+/** A new one-time code at most once a minute: the server enforces it, the code screen counts it down. */
+export const OTP_RESEND_GAP_SECONDS = 60;
+
 // The form asks for at least 6 characters (spec); the server only ever issues 6 digits,
 // so anything else simply fails the comparison.
 export const otpInputSchema = z.object({

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, type OtpInput } from '@capsule/domain';
+import { AUTH_TEXTS, OTP_RESEND_GAP_SECONDS, type OtpInput } from '@capsule/domain';
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { addMinutes } from '../../lib/clock.js';
@@ -27,7 +27,7 @@ import {
 export const OTP_RULES = {
   validMinutes: 10,
   maxAttempts: 5,
-  resendGapSeconds: 60,
+  resendGapSeconds: OTP_RESEND_GAP_SECONDS,
   maxPerHour: 5,
 } as const;
 
@@ -40,8 +40,6 @@ export const OTP_TEXTS = {
   alreadyVerified: 'This session is already verified.',
   passwordFirst: 'Please sign in with your password first.',
 } as const;
-
-const addSeconds = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
 
 function requirePasswordStage(session: RequestSession | null): RequestSession {
   if (!session) throw new AppError('UNAUTHENTICATED', OTP_TEXTS.passwordFirst);
@@ -60,7 +58,7 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
     // rotated in place and its code followed it, or the user signed out and back in and the
     // code, left without a session, is taken up by this one. No new mail, and the page
     // truthfully says the code already sent still works.
-    const since = addSeconds(now, -OTP_RULES.resendGapSeconds);
+    const since = addMinutes(now, -OTP_RULES.resendGapSeconds / 60);
     const kept =
       (await findLiveCode(deps.db, session.id, now)) !== undefined ||
       (await adoptOrphanedCode(deps.db, session.user.id, session.id, since, now));

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS, otpInputSchema } from '@capsule/domain';
+import { AUTH_TEXTS, OTP_RESEND_GAP_SECONDS, otpInputSchema } from '@capsule/domain';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
@@ -9,7 +9,7 @@ import { useAuth, type VerifyOtpResult } from '../AuthProvider/auth-context';
 import { OTP_SCREEN_TEXTS, otpErrorMessage } from './otp-errors';
 
 /** The server accepts one new code a minute (docs/server-rules.md, 'One-time code'). */
-const RESEND_GAP_SECONDS = 60;
+const RESEND_GAP_SECONDS = OTP_RESEND_GAP_SECONDS;
 
 interface OtpFormProps {
   /** Called just before the code is sent for checking. */
