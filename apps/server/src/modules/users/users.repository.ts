@@ -27,10 +27,6 @@ export function findUserByEmailOrUsername(db: Db, email: string, username: strin
     .executeTakeFirst();
 }
 
-export function findPublicUserById(db: Db, id: string) {
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
 export function insertUser(
   db: Db,
   user: {

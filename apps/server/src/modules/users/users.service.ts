@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import {
-  findPublicUserById,
   findUserByEmail,
   findUserByEmailOrUsername,
   insertUser,
@@ -57,10 +56,6 @@ export function listUsers(db: Db) {
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   return (await findUserByEmail(db, email))?.id;
-}
-
-export function findPublicUser(db: Db, id: string): Promise<PublicUser | undefined> {
-  return findPublicUserById(db, id);
 }
 
 /**
