@@ -469,12 +469,7 @@ if (PG_BIN_DIR || testEnv.databaseUrl) {
         .toEqual([]);
 
       // 5. A graceful shutdown: SIGTERM closes the server and exits 0.
-      const exit = await p.terminate(SHUTDOWN_LIMIT_MS);
-      expect(
-        exit,
-        `the portal was still running ${SHUTDOWN_LIMIT_MS / 1000} s after SIGTERM${context()}`,
-      ).not.toBe('timeout');
-      expect(exit, `exit after SIGTERM${context()}`).toMatchObject({ code: 0, signal: null });
+      await expectGracefulExit(p, context);
     }, 120_000);
   });
 }
@@ -521,16 +516,21 @@ describe('the portal without a reachable database', () => {
     const healthLater = await fetchAnswer(`${p.baseUrl}/healthz`);
     expect.soft(healthLater.status, 'GET /healthz a second later').toBe(200);
 
-    const exit = await p.terminate(SHUTDOWN_LIMIT_MS);
-    expect(
-      exit,
-      `the portal was still running ${SHUTDOWN_LIMIT_MS / 1000} s after SIGTERM${context()}`,
-    ).not.toBe('timeout');
-    expect(exit, `exit after SIGTERM${context()}`).toMatchObject({ code: 0, signal: null });
+    await expectGracefulExit(p, context);
   }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------
+
+/** SIGTERM closes the portal and it exits 0 within the limit. */
+async function expectGracefulExit(p: Portal, context: () => string) {
+  const exit = await p.terminate(SHUTDOWN_LIMIT_MS);
+  expect(
+    exit,
+    `the portal was still running ${SHUTDOWN_LIMIT_MS / 1000} s after SIGTERM${context()}`,
+  ).not.toBe('timeout');
+  expect(exit, `exit after SIGTERM${context()}`).toMatchObject({ code: 0, signal: null });
+}
 
 async function fetchAnswer(url: string, timeoutMs = 5_000): Promise<Answer> {
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
