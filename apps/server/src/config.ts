@@ -74,6 +74,8 @@ const envSchema = z.object({
   AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
   SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
   TRUST_PROXY: trustProxySchema,
+  /** Whether the web process runs job handlers; off when separate workers (worker.ts) run them. */
+  JOBS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -102,6 +104,8 @@ export interface Config {
   shopUrl: string;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
   trustProxy: false | number | string[];
+  /** The web process runs job handlers and schedules (JOBS=on); it sends jobs either way. */
+  jobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -168,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     shopUrl: e.SHOP_URL,
+    jobs: e.JOBS === 'on',
   });
 }
