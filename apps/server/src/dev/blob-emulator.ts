@@ -34,14 +34,8 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
-/**
- * Development only: Azurite as a child process, keeping blobs in the data folder so a
- * restart loses nothing.
- */
-export async function startBlobEmulator(dataDir: string, port: number): Promise<BlobEmulator> {
-  await assertPortFree(port, 'Azurite blob emulator', 'AZURITE_PORT');
-  const location = path.join(dataDir, 'azurite');
-  mkdirSync(location, { recursive: true });
+/** Azurite's blob service as a child process on that port, with these storage arguments. */
+async function launchAzurite(port: number, storage: string[]): Promise<BlobEmulator> {
   const require = createRequire(import.meta.url);
   const bin = path.join(path.dirname(require.resolve('azurite/package.json')), 'dist/src/blob/main.js');
   const child: ChildProcess = spawn(
@@ -52,8 +46,7 @@ export async function startBlobEmulator(dataDir: string, port: number): Promise<
       '127.0.0.1',
       '--blobPort',
       String(port),
-      '--location',
-      location,
+      ...storage,
       '--skipApiVersionCheck',
       '--loose',
       '--disableTelemetry',
@@ -61,13 +54,44 @@ export async function startBlobEmulator(dataDir: string, port: number): Promise<
     ],
     { stdio: 'ignore' },
   );
-  await waitForPort(port, 15_000);
+  try {
+    await waitForPort(port, 15_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   const blobEndpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
   return {
     connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=${blobEndpoint};`,
     blobEndpoint,
-    stop: async () => {
-      child.kill('SIGTERM');
-    },
+    // Waits for the exit, so a test's next emulator never meets this one's port; a child that
+    // ignores SIGTERM for 5 s is killed.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
   };
+}
+
+/**
+ * Development only: Azurite as a child process, keeping blobs in the data folder so a
+ * restart loses nothing.
+ */
+export async function startBlobEmulator(dataDir: string, port: number): Promise<BlobEmulator> {
+  await assertPortFree(port, 'Azurite blob emulator', 'AZURITE_PORT');
+  const location = path.join(dataDir, 'azurite');
+  mkdirSync(location, { recursive: true });
+  return launchAzurite(port, ['--location', location]);
+}
+
+/** Tests: Azurite keeping everything in memory, gone when it stops. */
+export async function startMemoryBlobEmulator(port: number): Promise<BlobEmulator> {
+  await assertPortFree(port, 'Azurite blob emulator', 'the port argument');
+  return launchAzurite(port, ['--inMemoryPersistence']);
 }

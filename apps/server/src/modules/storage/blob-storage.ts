@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { BlobServiceClient, isRestError, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { type Clock, systemClock } from '../../lib/clock.js';
+import type { BlobRef } from './blob-names.js';
+import { mergeCors } from './cors.js';
+import { type SasAccess, sasOptions } from './sas.js';
+
+// The only code that talks to blob storage (Azure in production, Azurite in development and
+// tests). Callers name blobs with blob-names.ts; nothing here takes a name from a client.
+
+export interface SasGrant {
+  url: string;
+  expiresOn: Date;
+}
+
+export interface SasOptions {
+  /** Life of the SAS; sas.ts holds the defaults and the cap. */
+  minutes?: number;
+}
+
+export interface ReadSasOptions extends SasOptions {
+  /** e.g. 'inline; filename="capsule.mp4"': playback URLs carry one (behaviour.md). */
+  contentDisposition?: string;
+  contentType?: string;
+}
+
+export type BlobProperties =
+  | { exists: false }
+  | { exists: true; size: number; contentType: string | undefined; lastModified: Date | undefined };
+
+export interface StagedBlock {
+  /** The block id as the uploader gave it (base64). */
+  name: string;
+  size: number;
+}
+
+export interface BlobStorage {
+  /** The account's blob endpoint, e.g. https://<account>.blob.core.windows.net. */
+  readonly endpoint: string;
+  /** Creates the container if it is missing; safe to call again and from many instances at once. */
+  ensureContainer(container: string): Promise<void>;
+  /** Also creates the owner's container on first use, so the first PUT cannot meet a missing one. */
+  uploadSas(ref: BlobRef, options?: SasOptions): Promise<SasGrant>;
+  readSas(ref: BlobRef, options?: ReadSasOptions): Promise<SasGrant>;
+  /** Blocks staged but not yet committed: what a resumed upload need not send again. */
+  listUncommittedBlocks(ref: BlobRef): Promise<StagedBlock[]>;
+  blobProperties(ref: BlobRef): Promise<BlobProperties>;
+  /** Up to n bytes from the start, without reading the rest (a range read). */
+  readFirstBytes(ref: BlobRef, n: number): Promise<Buffer>;
+  /** True if there was a blob to delete. */
+  deleteBlob(ref: BlobRef): Promise<boolean>;
+  /** True if there was a container to delete (with every blob in it). */
+  deleteContainer(container: string): Promise<boolean>;
+  uploadBuffer(ref: BlobRef, data: Buffer, contentType: string): Promise<void>;
+  /** Lets browsers on these origins PUT blocks and GET videos (the service's CORS rules). */
+  ensureCors(origins: readonly string[]): Promise<void>;
+}
+
+export interface BlobStorageOptions {
+  /** AZURE_STORAGE_CONNECTION_STRING, or the embedded emulator's. */
+  connectionString: string;
+  clock?: Clock;
+}
+
+const isNotFound = (error: unknown) => isRestError(error) && error.statusCode === 404;
+/** A range past the end of an empty blob. */
+const isEmptyRange = (error: unknown) => isRestError(error) && error.statusCode === 416;
+
+async function readAll(stream: NodeJS.ReadableStream | Readable | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  if (!stream) return Buffer.alloc(0);
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+export function createBlobStorage({
+  connectionString,
+  clock = systemClock,
+}: BlobStorageOptions): BlobStorage {
+  const service = BlobServiceClient.fromConnectionString(connectionString);
+  // A SAS is signed with the account key; a connection string holding only a SAS cannot sign one.
+  if (!(service.credential instanceof StorageSharedKeyCredential)) {
+    throw new Error('The storage connection string must carry an AccountKey to issue SAS URLs');
+  }
+  const https = new URL(service.url).protocol === 'https:';
+  const blobClient = (ref: BlobRef) => service.getContainerClient(ref.container).getBlockBlobClient(ref.blob);
+
+  const sas = async (ref: BlobRef, access: SasAccess, options: ReadSasOptions): Promise<SasGrant> => {
+    const signed = sasOptions({ access, now: clock.now(), https, ...options });
+    return { url: await blobClient(ref).generateSasUrl(signed), expiresOn: signed.expiresOn };
+  };
+
+  const ensureContainer = async (container: string) => {
+    await service.getContainerClient(container).createIfNotExists();
+  };
+
+  return {
+    endpoint: service.url.replace(/\/$/, ''),
+    ensureContainer,
+
+    async uploadSas(ref, options = {}) {
+      await ensureContainer(ref.container);
+      return sas(ref, 'upload', { minutes: options.minutes });
+    },
+    readSas: (ref, options = {}) => sas(ref, 'read', options),
+
+    async listUncommittedBlocks(ref) {
+      try {
+        const list = await blobClient(ref).getBlockList('uncommitted');
+        return (list.uncommittedBlocks ?? []).map(({ name, size }) => ({ name, size }));
+      } catch (error) {
+        // No block staged yet: the blob does not exist at all.
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+    },
+
+    async blobProperties(ref) {
+      try {
+        const p = await blobClient(ref).getProperties();
+        return {
+          exists: true,
+          size: p.contentLength ?? 0,
+          contentType: p.contentType,
+          lastModified: p.lastModified,
+        };
+      } catch (error) {
+        if (isNotFound(error)) return { exists: false };
+        throw error;
+      }
+    },
+
+    async readFirstBytes(ref, n) {
+      try {
+        const response = await blobClient(ref).download(0, n);
+        return (await readAll(response.readableStreamBody)).subarray(0, n);
+      } catch (error) {
+        if (isEmptyRange(error)) return Buffer.alloc(0);
+        throw error;
+      }
+    },
+
+    async deleteBlob(ref) {
+      try {
+        // With its snapshots: a deleted video must not linger in one.
+        return (await blobClient(ref).deleteIfExists({ deleteSnapshots: 'include' })).succeeded;
+      } catch (error) {
+        // deleteIfExists knows a missing blob, not a missing container (ContainerNotFound).
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async deleteContainer(container) {
+      return (await service.getContainerClient(container).deleteIfExists()).succeeded;
+    },
+
+    async uploadBuffer(ref, data, contentType) {
+      await ensureContainer(ref.container);
+      await blobClient(ref).uploadData(data, { blobHTTPHeaders: { blobContentType: contentType } });
+    },
+
+    async ensureCors(origins) {
+      const current = await service.getProperties();
+      const cors = mergeCors(current.cors ?? [], origins);
+      if (cors) await service.setProperties({ cors });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { startMemoryBlobEmulator } from '../../src/dev/blob-emulator.js';
+import type { Clock } from '../../src/lib/clock.js';
+import { type BlobStorage, createBlobStorage } from '../../src/modules/storage/index.js';
+import { freePort } from './pg-cluster.js';
+
+export interface TestBlobStorage {
+  storage: BlobStorage;
+  /** The emulator's connection string (its well-known development key). */
+  connectionString: string;
+  blobEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Azurite of the test's own: in memory, on a free port, stopped with the test file.
+ * The storage client on it uses the given clock (a TestClock moves SAS times).
+ */
+export async function startTestBlobStorage(clock?: Clock): Promise<TestBlobStorage> {
+  const emulator = await startMemoryBlobEmulator(await freePort());
+  return {
+    storage: createBlobStorage({ connectionString: emulator.connectionString, clock }),
+    connectionString: emulator.connectionString,
+    blobEndpoint: emulator.blobEndpoint,
+    stop: emulator.stop,
+  };
+}
