@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readProbe } from './probe.js';
+import { redact } from './run-tool.js';
+import { thumbnailTime } from './thumbnail.js';
+
+describe('readProbe', () => {
+  it("does not count an audio file's cover picture as video", () => {
+    const probe = readProbe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5' },
+      streams: [
+        { codec_type: 'audio', codec_name: 'aac' },
+        { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+      ],
+    });
+    expect(probe).toMatchObject({ hasVideoStream: false, videoCodec: null, durationSeconds: 12.5 });
+  });
+
+  it("takes the longest stream's duration when the container has none, else null", () => {
+    const streams = [
+      { codec_type: 'video', codec_name: 'vp8', duration: '3.2', width: 640, height: 480 },
+      { codec_type: 'audio', duration: '3.4' },
+    ];
+    expect(readProbe({ format: { format_name: 'matroska,webm' }, streams }).durationSeconds).toBe(3.4);
+    expect(
+      readProbe({ format: { duration: 'N/A' }, streams: [{ codec_type: 'video' }] }).durationSeconds,
+    ).toBeNull();
+  });
+});
+
+describe('thumbnailTime', () => {
+  it('is 10% in, at least 1 s, never past the middle; 1 s when the length is unknown', () => {
+    expect(thumbnailTime(300)).toBe(30);
+    expect(thumbnailTime(3)).toBe(1);
+    expect(thumbnailTime(1)).toBe(0.5);
+    expect(thumbnailTime(null)).toBe(1);
+  });
+});
+
+describe('redact', () => {
+  it('keeps no URL of the tool message', () => {
+    const message = redact('https://acct.blob.core.windows.net/c/v?sv=1&sig=abc%3D: Invalid data\n');
+    expect(message).toBe('<url> Invalid data');
+  });
+});

@@ -1,0 +1,59 @@
+import { detectImageType } from '../storage/index.js';
+import { videoInput } from './input.js';
+import { MediaError } from './media-error.js';
+import { runTool } from './run-tool.js';
+import { locateTool } from './tools.js';
+
+export interface ThumbnailOptions {
+  /** The video's length, to pick a frame 10% in (capped at 1 s for short clips); unknown: 1 s. */
+  durationSeconds?: number | null;
+  maxWidth?: number;
+  timeoutMs?: number;
+  /** A binary to use instead of the located one. */
+  ffmpeg?: string;
+}
+
+/** 10% in, at least 1 s (the first frames are often black), never past the middle. */
+export function thumbnailTime(durationSeconds: number | null | undefined): number {
+  if (!durationSeconds || durationSeconds <= 0) return 1;
+  return Math.min(Math.max(1, durationSeconds * 0.1), durationSeconds / 2);
+}
+
+async function frameAt(ffmpeg: string, url: string, at: number, options: ThumbnailOptions): Promise<Buffer> {
+  const width = options.maxWidth ?? 640;
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    // Before -i: seek by the index with range requests, not by decoding from the start.
+    '-ss',
+    at.toFixed(3),
+    ...videoInput(url),
+    '-an',
+    '-sn',
+    '-frames:v',
+    '1',
+    // Never wider than maxWidth, the height kept in proportion and even (JPEG's 4:2:0 wants it).
+    '-vf',
+    `scale='min(${width},iw)':-2`,
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '4',
+    'pipe:1',
+  ];
+  return runTool(ffmpeg, args, { timeoutMs: options.timeoutMs ?? 60_000, maxStdoutBytes: 8 << 20 });
+}
+
+/** A JPEG of one frame of the video at the URL (a read SAS), for the capsule's card. */
+export async function extractThumbnail(url: string, options: ThumbnailOptions = {}): Promise<Buffer> {
+  const ffmpeg = options.ffmpeg ?? (await locateTool('ffmpeg')).path;
+  let jpeg = await frameAt(ffmpeg, url, thumbnailTime(options.durationSeconds), options);
+  // A seek past the last frame (a wrong or missing duration) gives no frame: take the first.
+  if (jpeg.length === 0) jpeg = await frameAt(ffmpeg, url, 0, options);
+  if (detectImageType(jpeg) !== 'jpeg')
+    throw new MediaError('unreadable', 'ffmpeg made no picture of the video');
+  return jpeg;
+}
