@@ -1,0 +1,74 @@
+// The real app, built from apps/server/dist as the server builds it, and a bench account
+// signed in through the real REST calls (password, one-time code, terms).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/dist/app.js';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { createAppDeps } from '../../apps/server/dist/deps.js';
+import { createUser } from '../../apps/server/dist/modules/users/index.js';
+
+const USER = { email: 'bench@example.test', password: 'bench password 1', fullName: 'Bench User' };
+
+/**
+ * Two instances over one database: `app` listens and takes the load; `counted` has the query
+ * recorder on its db and answers app.inject() once per target, so recording costs the measured
+ * instance nothing.
+ */
+export async function startApps(db, recorder) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-bench-'));
+  const config = Object.freeze({
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-secret-'.repeat(4),
+      LOG_LEVEL: 'silent',
+      // The flood guard would answer 429 to a benchmark: lift it so the routes themselves are measured.
+      API_RATE_LIMIT: '100000000',
+    }),
+  });
+  const outbox = [];
+  const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
+  const deps = createAppDeps({ config, db, mailer });
+  const app = await buildApp(deps, { serveWeb: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const counted = await buildApp(createAppDeps({ config, db: db.withPlugin(recorder), mailer }), {
+    serveWeb: false,
+    logger: false,
+  });
+  const base = `http://127.0.0.1:${app.server.address().port}`;
+  return {
+    app,
+    counted,
+    base,
+    outbox,
+    close: async () => {
+      await app.close();
+      await counted.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates the bench user and signs in as a browser would: { userId, cookie }. */
+export async function signInBenchUser(db, { base, outbox }) {
+  const { id: userId } = await createUser(db, USER);
+  let cookie = '';
+  async function call(method, url, body) {
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('capsule_session='));
+    if (set) cookie = set.split(';')[0];
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+  await call('POST', '/api/login', { email: USER.email, password: USER.password });
+  await call('POST', '/api/send-otp', {});
+  const code = /\b(\d{6})\b/.exec(outbox.at(-1).text)[1];
+  await call('POST', '/api/verify-otp', { oneTimeCode: code });
+  await call('POST', '/api/accept-terms', { accepted: true });
+  return { userId, cookie };
+}

@@ -1,0 +1,149 @@
+// The server bench of issue 10, in one run: the bare route, the minimal database route and the
+// app's lists, counts, dashboard batch and login status, for one account at a small size and
+// again after it grew to a large one, with req/s, p50, p99, the ratios to the minimal route,
+// the large/small latency ratios, the lists at half their own maximum rate, and the statements
+// each request runs.
+import { signInBenchUser, startApps } from './app.mjs';
+import { checkAnswers, explain, recordQueries, summarise } from './checks.mjs';
+import { scratchDatabase } from './database.mjs';
+import { measure } from './load.mjs';
+import { startMinimal } from './minimal.mjs';
+import { options } from './options.mjs';
+import { QueryRecorder } from './queries.mjs';
+import { printGoals, printHalfRate, printTable, sizeLabel } from './report.mjs';
+import { bulkInsertCapsules, countersExact, insertAccountExtras, insertOtherUsers } from './seed.mjs';
+import { HALF_RATE_KEYS, TARGETS } from './targets.mjs';
+
+const OTHER_USERS = 20;
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+
+export async function runServerBench() {
+  const { seconds: duration, warmupSeconds, connections, small, large, others } = options;
+  if (!(small > 0 && large > small)) throw new Error('BENCH_LARGE must be larger than BENCH_SMALL');
+  const { handle, url, drop } = await scratchDatabase({
+    databaseUrl: options.databaseUrl,
+    poolSize: connections,
+  });
+  const { db } = handle;
+  const recorder = new QueryRecorder();
+  const apps = await startApps(db, recorder);
+  let minimal;
+  try {
+    console.log(
+      `\nServer bench: ${handle.kind}, Node ${process.version}, ${connections} connections, ` +
+        `${duration} s per target after ${warmupSeconds} s of warm-up; one account at ` +
+        `${sizeLabel(small)} then ${sizeLabel(large)} capsules, beside ${sizeLabel(others)} of ${OTHER_USERS} other users.`,
+    );
+    const { userId, cookie } = await signInBenchUser(db, apps);
+    minimal = await startMinimal({ url, db, ownerId: userId, poolSize: connections });
+    const bases = { app: apps.base, minimal: minimal.base };
+
+    let started = performance.now();
+    const otherIds = await insertOtherUsers(db, OTHER_USERS);
+    const per = Math.floor(others / OTHER_USERS);
+    await bulkInsertCapsules(db, [
+      { ownerId: userId, from: 1, to: small },
+      ...otherIds.map((ownerId, k) => ({
+        ownerId,
+        from: 10_000_000 + k * per + 1,
+        to: 10_000_000 + (k + 1) * per,
+      })),
+    ]);
+    await insertAccountExtras(db, userId);
+    console.log(
+      `Seeded ${sizeLabel(small)} + ${sizeLabel(per * OTHER_USERS)} others in ${seconds(started)} s.`,
+    );
+
+    const results = {};
+    const counts = {};
+    const statementsBySize = {};
+    let halfRate;
+    for (const size of [small, large]) {
+      if (size === large) {
+        started = performance.now();
+        await bulkInsertCapsules(db, [{ ownerId: userId, from: small + 1, to: large }]);
+        console.log(
+          `\nGrew the account by ${sizeLabel(large - small)} to ${sizeLabel(large)} in ${seconds(started)} s.`,
+        );
+      }
+      if (!(await countersExact(db, userId))) throw new Error('the counters disagree with count(*)');
+      await checkAnswers({ appBase: apps.base, minimalBase: minimal.base, cookie, size });
+      const recorded = await recordQueries({ counted: apps.counted, recorder, targets: TARGETS, cookie });
+      statementsBySize[size] = recorded;
+      console.log(
+        `\nAt ${sizeLabel(size)}: answers checked, counters equal count(*). Database time (EXPLAIN ANALYZE):`,
+      );
+      for (const [key, label] of [
+        ['restList', 'list page, newest first'],
+        ['restDelivery', 'list page, by delivery date'],
+        ['restCounts', 'counts'],
+      ]) {
+        for (const statement of recorded[key].filter((s) => !s.sql.includes('session_identities'))) {
+          const { ms, scans } = await explain(db, statement);
+          console.log(`  ${label}: ${ms.toFixed(3)} ms  ${scans.join(', ')}`);
+        }
+      }
+
+      results[size] = {};
+      for (const target of TARGETS) {
+        const r = await measure({
+          url: bases[target.on] + target.path,
+          headers: target.on === 'app' ? { cookie } : {},
+          seconds: duration,
+          warmupSeconds,
+          connections,
+        });
+        results[size][target.key] = r;
+        console.log(
+          `  ${target.key.padEnd(13)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`,
+        );
+      }
+      if (size === small) {
+        halfRate = {};
+        for (const key of HALF_RATE_KEYS) {
+          const target = TARGETS.find((t) => t.key === key);
+          const rate = Math.floor(results[size][key].rps / 2);
+          const r = await measure({
+            url: bases.app + target.path,
+            headers: { cookie },
+            seconds: duration,
+            warmupSeconds,
+            connections,
+            rate,
+          });
+          halfRate[key] = { ...r, rate };
+          console.log(`  ${key} at ${rate} req/s: p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
+        }
+      }
+    }
+
+    for (const t of TARGETS) {
+      const [a, b] = [small, large].map((size) =>
+        t.on === 'app' ? statementsBySize[size][t.key].length : t.key === 'minimal' ? 1 : 0,
+      );
+      if (a !== b) throw new Error(`${t.key}: ${a} statements at ${small}, ${b} at ${large}`);
+      counts[t.key] = a;
+    }
+    const queries = Object.fromEntries(TARGETS.map((t) => [t.key, String(counts[t.key])]));
+
+    console.log(`\n## Server, ${handle.kind}: ${sizeLabel(small)} and ${sizeLabel(large)} capsules\n`);
+    printTable({ targets: TARGETS, sizes: [small, large], results, queries });
+    printHalfRate({ halfRate, targets: TARGETS, size: small });
+    console.log('\nStatements per request (the same at both sizes):\n');
+    for (const t of TARGETS) {
+      const text =
+        t.key === 'ping'
+          ? 'none'
+          : t.key === 'minimal'
+            ? 'select capsules (+1 subquery): the list page statement'
+            : summarise(statementsBySize[small][t.key]);
+      console.log(`- ${t.key}: ${counts[t.key]}: ${text}`);
+    }
+    printGoals({ results, halfRate, sizes: [small, large], counts });
+  } finally {
+    await minimal?.close();
+    await apps.close();
+    await handle.close();
+    await drop();
+  }
+}

@@ -1,0 +1,96 @@
+// Before any load: every target answers correctly for the account's size, and what each one
+// asks the database is recorded (statements per request) and the list statements explained.
+import { CompiledQuery } from 'kysely';
+import { FIRST_PAGE_SQL } from './minimal.mjs';
+import { describeStatement } from './queries.mjs';
+
+function assert(condition, message) {
+  if (!condition) throw new Error(`bench check failed: ${message}`);
+}
+
+async function getJson(base, path, cookie) {
+  const res = await fetch(base + path, { headers: { cookie } });
+  assert(res.ok, `${path} answered ${res.status}: ${await res.clone().text()}`);
+  return { body: await res.json(), headers: res.headers };
+}
+
+/** Throws unless every target's answer agrees with an account of `size` capsules. */
+export async function checkAnswers({ appBase, minimalBase, cookie, size }) {
+  const page = (await getJson(minimalBase, '/page')).body;
+  assert(page.length === 12 && Number(page[0].matching_total) === size, `minimal page: total ${size}`);
+  const ids = page.map((r) => r.id).join();
+
+  const rest = await getJson(appBase, '/api/capsules?page=1', cookie);
+  assert(rest.headers.get('x-total-count') === String(size), `REST x-total-count ${size}`);
+  assert(rest.body.map((c) => c.id).join() === ids, 'REST list: the same 12 capsules as the minimal route');
+
+  const [trpc] = (await getJson(appBase, `/trpc/capsules.list?batch=1&input=${listInput(0)}`, cookie)).body;
+  assert(trpc.result.data.total === size, `tRPC list total ${size}`);
+  assert(trpc.result.data.capsules.map((c) => c.id).join() === ids, 'tRPC list: the same 12 capsules');
+
+  const counts = (await getJson(appBase, '/api/capsules/counts', cookie)).body;
+  assert(counts.total === size && counts.received === 50, `counts: total ${size}, 50 received`);
+
+  const batch = (
+    await getJson(
+      appBase,
+      `/trpc/capsules.counts,subscriptions.current,capsules.list?batch=1&input=${listInput(2)}`,
+      cookie,
+    )
+  ).body;
+  assert(batch.length === 3 && batch.every((r) => r.result), 'dashboard batch: three results');
+  assert(batch[0].result.data.total === size && batch[2].result.data.total === size, 'dashboard totals');
+  assert(batch[1].result.data.allowance === 1000, 'dashboard subscription');
+
+  const status = (await getJson(appBase, '/api/login-status', cookie)).body;
+  assert(status.loggedIn && status.hasReadTerms, 'login-status: signed in, terms read');
+
+  const byDelivery = (await getJson(appBase, '/api/capsules?page=1&sortby=delivery', cookie)).body;
+  const days = byDelivery.map((c) => c.x_studio_delivery_date);
+  assert(byDelivery.length === 12, 'delivery order: a full page');
+  assert(
+    days.every((d, i) => i === 0 || d === null || (days[i - 1] !== null && days[i - 1] <= d)),
+    `delivery order: ascending, empty dates last (${days.join(', ')})`,
+  );
+}
+
+const listInput = (index) =>
+  encodeURIComponent(JSON.stringify({ [index]: { status: null, types: [], page: 1 } }));
+
+/** The statements one request of each app target runs, through the recording instance. */
+export async function recordQueries({ counted, recorder, targets, cookie }) {
+  const recorded = {};
+  for (const target of targets) {
+    if (target.on !== 'app') continue;
+    recorded[target.key] = await recorder.during(async () => {
+      const res = await counted.inject({ method: 'GET', url: target.path, headers: { cookie } });
+      assert(res.statusCode === 200, `${target.path} (recorded) answered ${res.statusCode}`);
+    });
+  }
+  assert(
+    recorded.restList.some((s) => s.sql === FIRST_PAGE_SQL),
+    'the minimal route runs the REST list page statement, character for character',
+  );
+  return recorded;
+}
+
+export const summarise = (statements) => statements.map(describeStatement).join('; ');
+
+/** EXPLAIN ANALYZE of one recorded statement: execution time and the plan's scans. */
+export async function explain(db, { sql, parameters }) {
+  const { rows } = await db.executeQuery(
+    CompiledQuery.raw(`explain (analyze, buffers, format json) ${sql}`, [...parameters]),
+  );
+  const raw = rows[0]['QUERY PLAN'];
+  const [top] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const scans = [];
+  const walk = (node) => {
+    if (/Scan|Sort/.test(node['Node Type'])) {
+      const on = node['Index Name'] ?? node['Relation Name'] ?? '';
+      scans.push(`${node['Node Type']}${on ? ` ${on}` : ''} (${node['Actual Rows']} rows)`);
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(top.Plan);
+  return { ms: top['Execution Time'], scans };
+}

@@ -1,0 +1,25 @@
+// The bench's knobs, read once from the environment (bench/README.md lists them).
+const env = process.env;
+
+const whole = (name, fallback) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replaceAll('_', ''));
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, not ${raw}`);
+  return value;
+};
+
+const onPostgres = Boolean(env.DATABASE_URL);
+
+export const options = Object.freeze({
+  databaseUrl: env.DATABASE_URL,
+  seconds: whole('BENCH_SECONDS', 5),
+  warmupSeconds: whole('BENCH_WARMUP', 1),
+  connections: whole('BENCH_CONNECTIONS', 20),
+  small: whole('BENCH_SMALL', 1_000),
+  // PGlite (one in-process WASM connection) seeds a million rows slowly: it defaults smaller.
+  large: whole('BENCH_LARGE', onPostgres ? 1_000_000 : 100_000),
+  // Other users' capsules beside the bench account's (1.2 M rows in all, as in issue 10).
+  others: whole('BENCH_OTHERS', onPostgres ? 200_000 : 20_000),
+});

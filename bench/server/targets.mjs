@@ -1,0 +1,47 @@
+// What is measured, each as one GET a browser or the legacy client sends.
+const LIST_INPUT = { status: null, types: [], page: 1 };
+const batchInput = (inputs) => encodeURIComponent(JSON.stringify(inputs));
+
+export const TARGETS = [
+  { key: 'ping', name: 'bare Fastify `GET /ping` (no database)', on: 'minimal', path: '/ping' },
+  {
+    key: 'minimal',
+    name: 'minimal database route (`pg`, 1 statement)',
+    on: 'minimal',
+    path: '/page',
+  },
+  {
+    key: 'restList',
+    name: 'REST `GET /api/capsules?page=1`',
+    on: 'app',
+    path: '/api/capsules?page=1',
+    list: true,
+  },
+  {
+    key: 'trpcList',
+    name: 'tRPC `capsules.list`',
+    on: 'app',
+    // The web client's httpBatchLink sends one call as a batch of one.
+    path: `/trpc/capsules.list?batch=1&input=${batchInput({ 0: LIST_INPUT })}`,
+    list: true,
+  },
+  { key: 'restCounts', name: 'REST `GET /api/capsules/counts`', on: 'app', path: '/api/capsules/counts' },
+  {
+    key: 'dashboard',
+    name: 'tRPC dashboard batch (counts, subscription, list)',
+    on: 'app',
+    // What /dashboard asks in one request: StatsStrip, PlanSummary and MyCapsules' queries.
+    path: `/trpc/capsules.counts,subscriptions.current,capsules.list?batch=1&input=${batchInput({ 2: LIST_INPUT })}`,
+  },
+  { key: 'loginStatus', name: 'REST `GET /api/login-status`', on: 'app', path: '/api/login-status' },
+  {
+    key: 'restDelivery',
+    name: 'REST `GET /api/capsules?page=1&sortby=delivery`',
+    on: 'app',
+    path: '/api/capsules?page=1&sortby=delivery',
+    list: true,
+  },
+];
+
+/** The lists whose p99 is also measured at half their own maximum rate (issue 10's goal). */
+export const HALF_RATE_KEYS = ['restList', 'trpcList'];
