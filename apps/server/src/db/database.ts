@@ -23,6 +23,14 @@ pg.types.setTypeParser(PG_DATE, (v: string) => v);
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL: the server the pool reaches, so another client (the job queue's pool) opens the same database. */
+  databaseUrl?: string;
+  /**
+   * PGlite: the embedded instance, for what Kysely cannot send (several statements in one string:
+   * pg-boss's schema). Only ever used while holding Kysely's one connection (`db.connection()`),
+   * or it would run inside whatever transaction is open there.
+   */
+  pglite?: PGlite;
   /** Closes the pool or the embedded database and releases the data-folder lock. */
   close(): Promise<void>;
 }
@@ -44,25 +52,31 @@ function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 
+/** A pg pool that survives its server going away (see below); the app's and the job queue's. */
+export function openPool(connectionString: string, max: number, onConnectionError?: (error: Error) => void) {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // While the server is away a request fails fast (503) instead of queueing for ever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection the server drops emits 'error': on the pool while idle, on the client while
+  // checked out. Either one unhandled crashes the process (a database restart would take the
+  // site down), so both are heard. The pool discards the broken client; the next query
+  // opens a fresh connection.
+  const onError = (error: Error) => onConnectionError?.(error);
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 /** One factory for both dialects, so the app, the CLI and the tests all open the database the same way. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // While the server is away a request fails fast (503) instead of queueing for ever.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    // A connection the server drops emits 'error': on the pool while idle, on the client while
-    // checked out. Either one unhandled crashes the process (a database restart would take the
-    // site down), so both are heard. The pool discards the broken client; the next query
-    // opens a fresh connection.
-    const onError = (error: Error) => options.onConnectionError?.(error);
-    pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    const pool = openPool(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
     const db = kyselyFor(new PostgresDialect({ pool }));
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -91,6 +105,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       await release?.();
