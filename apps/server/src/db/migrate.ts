@@ -43,3 +43,26 @@ export async function migrateWhenReachable(
     }
   }
 }
+
+/**
+ * For processes that do not migrate (worker.ts): resolves once the database holds every migration
+ * this build knows. The web process migrates; a worker started beside it, or before it, waits
+ * instead of running handlers against an older schema or racing the migration.
+ */
+export async function waitForMigrations(
+  db: Parameters<typeof migrateToLatest>[0],
+  onWait: (reason: string, retryInMs: number) => void,
+  retryInMs = 2_000,
+) {
+  for (;;) {
+    try {
+      const pending = (await migratorFor(db).getMigrations()).filter((m) => !m.executedAt);
+      if (pending.length === 0) return;
+      onWait(`${pending.length} migration(s) not applied yet, first ${pending[0]?.name}`, retryInMs);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      onWait(`database unreachable (${(error as Error).message})`, retryInMs);
+    }
+    await new Promise((resolve) => setTimeout(resolve, retryInMs));
+  }
+}
