@@ -57,9 +57,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await waitForMigrations(runtime.deps.db, (reason, retryInMs) =>
-    logger.info({}, `Waiting for the web process to migrate: ${reason}; next look in ${retryInMs / 1000} s`),
-  );
+  let told = '';
+  await waitForMigrations(runtime.deps.db, (reason, retryInMs) => {
+    // Once per change, not every look: a worker may wait a while for its web process.
+    if (reason !== told)
+      logger.info(
+        {},
+        `Waiting for the web process to migrate: ${reason}; looking every ${retryInMs / 1000} s`,
+      );
+    told = reason;
+  });
   if (closing) return;
   await registerJobHandlers(queue, runtime.deps);
   await queue.start();

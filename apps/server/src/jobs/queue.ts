@@ -237,7 +237,11 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
     },
 
     async send(trx, name, data, sendOptions = {}) {
-      if (state !== 'started') throw new Error(`Job ${name} sent before the job queue started`);
+      // Before start() the queue may not exist yet; after stop() nobody would pick the job up here.
+      if (state !== 'started')
+        throw new Error(
+          `Job ${name} sent while the job queue is ${state === 'new' ? 'not started' : 'stopped'}`,
+        );
       const payload = definitionOf(name).payload.parse(data) as object;
       return boss.send(name, payload, {
         db: jobQueueDbIn(trx),
