@@ -214,10 +214,12 @@ describe('video probing and thumbnails over a read SAS', () => {
       const probed = proxy.bytes();
       await extractThumbnail(proxy.rewrite(url), { durationSeconds: probe.durationSeconds });
       const thumbnailed = proxy.bytes() - probed;
-      expect(probed).toBeLessThan(video.bytes.length / 3);
-      expect(thumbnailed).toBeLessThan(video.bytes.length / 3);
+      // Seen here: the probe about 3%, the thumbnail about 20% (each request asks from its
+      // offset to the end, so what the sockets buffer before a seek counts too).
+      expect(probed).toBeLessThan(video.bytes.length / 4);
+      expect(thumbnailed).toBeLessThan(video.bytes.length / 2);
     } finally {
       await proxy.close();
     }
-  });
+  }, 90_000);
 });
