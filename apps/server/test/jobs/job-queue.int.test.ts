@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { PgBossDb } from '../../src/db/job-queue-db.js';
@@ -12,6 +14,7 @@ import {
   type JobQueue,
 } from '../../src/jobs/index.js';
 import { databaseKinds, openTestDatabase } from '../support/databases.js';
+import { CHILD_SCRIPT, KILL_CATALOGUE } from '../support/job-worker-child.js';
 
 // The job queue on both databases (docs/decisions/009-job-queue.md): jobs commit or vanish with
 // the business transaction, run once across instances, survive a process that dies mid-handler,
@@ -75,7 +78,7 @@ function cuttable(db: PgBossDb) {
 
 describe.each(databaseKinds())('job queue (%s)', (kind) => {
   let database: DatabaseHandle;
-  const running: Array<JobQueue<Catalogue>> = [];
+  const running: Array<Pick<JobQueue<Catalogue>, 'stop'>> = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -213,6 +216,62 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(ranBy).toEqual(['crash']);
     release();
+  });
+
+  // A real process and a real SIGKILL: PostgreSQL only, since PGlite serves one process (there a
+  // restarted app finds the job the same way, by its expired lease; the test above shows that).
+  it.runIf(kind === 'postgres')('a worker process killed with SIGKILL mid-handler loses no job', async () => {
+    const databaseUrl = database.databaseUrl as string;
+    const sender = createJobQueue({
+      database,
+      config: { jobs: false },
+      logger: recordingLogger().logger,
+      catalogue: KILL_CATALOGUE,
+    });
+    running.push(sender);
+    await sender.start();
+
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, databaseUrl], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    await until(() => output.includes('ready'), `the worker process to start (it said: ${output})`, 30_000);
+
+    let id = '';
+    await database.db.transaction().execute(async (trx) => {
+      id = (await sender.send(trx, 't.killed', { key: 'killed' })) as string;
+    });
+    await until(() => output.includes(`started ${id}`), 'the worker process to take the job');
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+    expect(await sender.findJob('t.killed', id)).toMatchObject({ state: 'active' });
+
+    const ran: string[] = [];
+    const survivor = createJobQueue({
+      database,
+      config: { jobs: true },
+      logger: recordingLogger().logger,
+      catalogue: KILL_CATALOGUE,
+      timing: TIMING,
+    });
+    running.push(survivor);
+    await survivor.work('t.killed', async ({ key: k }) => {
+      ran.push(k);
+    });
+    await survivor.start();
+    await until(() => ran.length > 0, 'another instance to retry the job');
+    expect(ran).toEqual(['killed']);
+    expect(await survivor.findJob('t.killed', id)).toMatchObject({ state: 'completed', retryCount: 1 });
   });
 
   it('a failing job is retried with growing delays, then shows as failed with its error', async () => {
