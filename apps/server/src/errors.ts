@@ -1,5 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 
 // Services throw AppError with one of these codes; this table is the only place that decides
@@ -83,7 +83,8 @@ const BY_STATUS = new Map<number, AppErrorCode>(
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) {
+  // zod's core error class: thrown by classic schemas and by the zod/mini sign-in schemas alike.
+  if (error instanceof z.core.$ZodError) {
     return new AppError(
       'BAD_INPUT',
       error.issues[0]?.message ?? ERROR_TEXTS.badRequest,

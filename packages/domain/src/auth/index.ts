@@ -1,2 +1,4 @@
 export * from './auth.schema.js';
+export * from './auth-texts.js';
+export * from './sign-in.schema.js';
 export * from './terms.js';

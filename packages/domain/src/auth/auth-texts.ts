@@ -1,0 +1,21 @@
+// Texts of spec section 5 ('Sign-in'), used verbatim by the form and the server.
+export const AUTH_TEXTS = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooLong: 'The password is too long',
+  otpTooShort: 'OTP code must be at least 6 characters',
+  loginFailed: 'Authentication failed. Please try again.',
+  loginFailedTitle: 'Login Failed',
+  otpRequiredTitle: 'OTP Required',
+  otpRequiredBody: 'A One Time Password will been sent to your email shortly.',
+  somethingWrongTitle: 'Something went wrong.',
+  somethingWrongBody: 'Please try to Login again or Refresh the page.',
+  otpSendFailedTitle: 'Error sending OTP',
+  otpSendFailedBody: 'Please try again or contact support.',
+  otpInvalid: 'Invalid OTP code',
+  otpFailed: 'OTP verification failed. Please try again.',
+  otpFailedTitle: 'Verification Failed',
+  otpVerifiedTitle: 'OTP Verified',
+  otpVerifiedBody: 'Welcome to your dashboard',
+  mainSiteBanner: 'Sign in with the email and password of your Legacy Capsule account on our main site.',
+} as const;
