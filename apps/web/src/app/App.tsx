@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider/AuthProvider';
 import { ScrollToTop } from '../features/shell/ScrollToTop/ScrollToTop';
-import { makeQueryClient, makeTrpcClient } from '../lib/trpc';
+import { makeTrpcClient } from '../lib/trpc-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 export function App() {
-  const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() => makeTrpcClient());
   return (
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+    <AppProviders trpcClient={trpcClient}>
       <BrowserRouter>
-        <AuthProvider>
+        <AuthProvider prefetchRouteData>
           <ScrollToTop />
           <AppRoutes />
         </AuthProvider>

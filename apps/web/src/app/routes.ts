@@ -20,3 +20,10 @@ export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];
 export interface RootLocationState {
   termsCheckFailed?: boolean;
 }
+
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([ROUTES.root, ROUTES.login, ROUTES.auth, ROUTES.verifyOtp]);
+
+/** The paths a signed-out visitor can use; any other path is protected or not found. */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname);
+}

@@ -1,5 +1,11 @@
 // Everything only a signed-in user sees, loaded as one lazy chunk (see router.tsx) so the
-// sign-in screens stay small. A new signed-in page exports itself here.
+// sign-in screens stay small. A new signed-in page exports itself here. All of Mantine's
+// styles come with it (layered: the first visit's subset, first-visit-styles.ts, is repeated
+// in the same layer, harmlessly).
+import '@mantine/core/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
+import { createElement } from 'react';
+import { PortalLayout } from '../features/shell/PortalLayout/PortalLayout';
 
 export { DashboardPage } from '../features/capsules/dashboard.page';
 export { ContactsPage } from '../features/contacts/contacts.page';
@@ -9,3 +15,9 @@ export { FriendsTreePage } from '../features/networks/friends-tree.page';
 export { ReceivedCapsulesPage } from '../features/received/received-capsules.page';
 export { SettingsPage } from '../features/settings/settings.page';
 export { TermsPage } from '../features/terms/terms.page';
+export { SignedInArea } from './SignedInArea';
+export { PortalLayout };
+
+export function PortalLayoutWithSidebar() {
+  return createElement(PortalLayout, { withSidebar: true });
+}

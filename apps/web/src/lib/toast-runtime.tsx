@@ -1,23 +1,16 @@
-import { notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.layer.css';
+import { Notifications, notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { Ref } from 'react';
+import type { ToastInput } from './toast';
 
-export type ToastVariant = 'default' | 'destructive';
+// Loaded on the first toast (see toast.ts): the notifications library and its styles are not
+// part of the first visit.
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
-
-/**
- * The one way to show a toast (spec section 2, 'Toasts'): a title, a description, a close
- * button, a default or destructive look. Only one is visible at a time: a new toast replaces
- * the one on screen rather than waiting behind it.
- */
-export function toast({ title, description, variant = 'default' }: ToastInput): string {
+export function showToast({ title, description, variant = 'default' }: ToastInput): void {
   notifications.clean();
   const destructive = variant === 'destructive';
-  return notifications.show({
+  notifications.show({
     title,
     message: description ?? '',
     color: destructive ? 'red' : 'brand',
@@ -29,7 +22,21 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
   });
 }
 
-/** Closes the toast on screen, e.g. an error that a new attempt makes stale. */
-export function dismissToasts(): void {
+export function cleanToasts(): void {
   notifications.clean();
+}
+
+/** Spec section 9, 'Toast': bottom right, one at a time, 5 s, 420 px wide at most. */
+export default function ToastContainer({ ref }: { ref: Ref<HTMLDivElement> }) {
+  return (
+    <Notifications
+      ref={ref}
+      position="bottom-right"
+      limit={1}
+      autoClose={5000}
+      containerWidth={420}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+    />
+  );
 }

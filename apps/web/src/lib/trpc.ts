@@ -1,6 +1,5 @@
 import type { AppRouter } from '@capsule/server/app-router';
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 
 /**
@@ -9,9 +8,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
  * `useMutation(trpc.area.procedure.mutationOptions())`; the types come from the server's
  * AppRouter, so a new router (contacts, capsules, subscriptions) needs no change here.
  */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-export type TrpcClient = TRPCClient<AppRouter>;
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /** Spec section 9, 'Default data policy': no automatic retries, stale at once, refetch on
  * focus and on reconnect, no polling. A list that wants otherwise says so in its own query. */
@@ -27,17 +24,5 @@ export function makeQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
-  });
-}
-
-/** Every call sends the session cookie (spec section 7: 'All calls send credentials'). */
-export function makeTrpcClient(links?: TRPCLink<AppRouter>[]): TrpcClient {
-  return createTRPCClient<AppRouter>({
-    links: links ?? [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
-      }),
-    ],
   });
 }

@@ -2,10 +2,11 @@ import { render as rtlRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { DataProviders } from '../app/DataProviders';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { AuthProvider } from '../features/auth/AuthProvider/AuthProvider';
-import { makeQueryClient, makeTrpcClient } from '../lib/trpc';
+import { makeTrpcClient } from '../lib/trpc-client';
 import { signedOut } from './fixtures';
 import { type Call, type Handlers, mockLink } from './trpc-mock';
 
@@ -24,25 +25,26 @@ function LocationProbe() {
 
 /**
  * Renders a piece of the portal inside everything the real one has: Mantine (no
- * transitions), toasts, a fresh QueryClient with the app's defaults, tRPC over a mocked
- * link, a MemoryRouter, and the auth state.
+ * transitions), toasts, tRPC over a mocked link, a MemoryRouter, the auth state, and the
+ * signed-in data layer (a QueryClient per session, with the app's defaults).
  */
 export function render(ui: ReactElement, { route = '/', handlers = signedOut }: RenderOptions = {}) {
   const calls: Call[] = [];
-  const queryClient = makeQueryClient();
   const trpcClient = makeTrpcClient([mockLink(handlers, calls)]);
   const user = userEvent.setup();
   const result = rtlRender(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} env="test">
+    <AppProviders trpcClient={trpcClient} env="test">
       <MemoryRouter initialEntries={[route]}>
         <AuthProvider>
-          {ui}
-          <LocationProbe />
+          <DataProviders>
+            {ui}
+            <LocationProbe />
+          </DataProviders>
         </AuthProvider>
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, user, calls, queryClient };
+  return { ...result, user, calls };
 }
 
 /** The whole route table at `route`. */

@@ -1,12 +1,12 @@
 import { AUTH_TEXTS, type LoginInput } from '@capsule/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { startRouteData } from '../../../app/route-data';
 import { ROUTES } from '../../../app/routes';
 import { browser } from '../../../lib/browser';
 import { httpStatusOf, serverErrorMessage } from '../../../lib/server-error';
 import { dismissToasts, toast } from '../../../lib/toast';
-import { useTRPCClient } from '../../../lib/trpc';
+import { useTrpcClient } from '../../../lib/trpc-client';
 import { isResendTooSoon } from '../OtpForm/otp-errors';
 import {
   AuthContext,
@@ -22,14 +22,22 @@ const SIGNED_OUT: AuthState = { ...INITIAL_AUTH_STATE, authCheckComplete: true }
 
 /**
  * The auth state of spec section 3 and its transitions (section 4, 'Auth'). It lives inside
- * the router because logging out navigates. Every transition empties the query cache: data
- * read under one session must not be shown under the next.
+ * the router because logging out navigates. Every transition starts a new session epoch: the
+ * signed-in app's data cache belongs to one epoch (app/DataProviders), so data read under one
+ * session is never shown under the next.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Ask for the opened page's first data beside the sign-in state (the browser app does). */
+  prefetchRouteData?: boolean;
+}
+
+export function AuthProvider({ children, prefetchRouteData = false }: AuthProviderProps) {
+  const client = useTrpcClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  const [sessionEpoch, setSessionEpoch] = useState(0);
+  const newEpoch = useCallback(() => setSessionEpoch((epoch) => epoch + 1), []);
   // Kept apart from the auth state: a sign-in transition does not change the server's config.
   const [links, setLinks] = useState<ServerLinks | null>(null);
   const readLinks = useCallback((status: { links?: ServerLinks } | null) => {
@@ -37,12 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
   const patch = useCallback((next: Partial<AuthState>) => setState((prev) => ({ ...prev, ...next })), []);
 
-  // On start: the login status. Fully signed in means verified; a password-stage session
+  // On start: the login status, in the same batch as the data of the page being opened
+  // (app/route-data.ts), so a signed-in visit does not wait for one before asking the other. Fully signed in means verified; a password-stage session
   // (a reload on the code screen) is authenticated but still owes its code.
   useEffect(() => {
     let cancelled = false;
-    client.auth.status
-      .query()
+    const status = client.auth.status.query();
+    if (prefetchRouteData) startRouteData(client, window.location.pathname, window.location.search);
+    status
       .then((status) => {
         if (cancelled) return;
         readLinks(status);
@@ -66,33 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [client, readLinks]);
+  }, [client, readLinks, prefetchRouteData]);
 
-  // A data call answered 401: the session ended on the server (idle timeout, logout
-  // elsewhere). Drop to signed out; the guard then sends the user to sign in.
-  const sessionLost = useRef(() => {});
-  sessionLost.current = () => {
-    if (!state.isAuthenticated) return;
-    setState(SIGNED_OUT);
-    queueMicrotask(() => queryClient.clear());
-  };
-  useEffect(() => {
-    const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
-      if (
-        event.type === 'updated' &&
-        event.action?.type === 'error' &&
-        httpStatusOf(event.action.error) === 401
-      ) {
-        sessionLost.current();
-      }
-    };
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe(onEvent);
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe(onEvent);
-    return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
-    };
-  }, [queryClient]);
+  // A data call answered 401 (app/DataProviders): the session ended on the server (idle
+  // timeout, logout elsewhere). Drop to signed out; the guard then sends the user to sign in.
+  const sessionLost = useCallback(() => {
+    setState((prev) => (prev.isAuthenticated ? SIGNED_OUT : prev));
+    newEpoch();
+  }, [newEpoch]);
 
   const sendOtp = useCallback(async () => {
     try {
@@ -126,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       patch({ isLoading: true, error: null });
       try {
         const result = await client.auth.login.mutate(input);
-        queryClient.clear();
+        newEpoch();
         if (result.success && result.requiresOtp) {
           setState({
             ...SIGNED_OUT,
@@ -158,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         patch({ isLoading: false, error: serverErrorMessage(error, AUTH_TEXTS.loginFailed) });
       }
     },
-    [client, patch, queryClient, sendOtp, readLinks],
+    [client, patch, newEpoch, sendOtp, readLinks],
   );
 
   const verifyOtp = useCallback(
@@ -166,7 +157,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       patch({ isLoading: true });
       try {
         const result = await client.otp.verify.mutate({ oneTimeCode });
-        queryClient.clear();
+        newEpoch();
         // The code answer carries no user: the status call does.
         const status = await client.auth.status.query().catch(() => null);
         readLinks(status);
@@ -185,15 +176,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    [client, patch, queryClient, readLinks],
+    [client, patch, newEpoch, readLinks],
   );
 
   const endSession = useCallback(async () => {
     // A failed logout is ignored (spec section 8): the local state is cleared regardless.
     await client.auth.logout.mutate().catch(() => undefined);
     setState(SIGNED_OUT);
-    queryClient.clear();
-  }, [client, queryClient]);
+    newEpoch();
+  }, [client, newEpoch]);
 
   const logout = useCallback(async () => {
     await endSession();
@@ -215,6 +206,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       links,
+      sessionEpoch,
+      sessionLost,
       login,
       sendOtp,
       verifyOtp,
@@ -224,7 +217,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser,
       clearError,
     }),
-    [state, links, login, sendOtp, verifyOtp, logout, backToLogin, markTermsRead, setUser, clearError],
+    [
+      state,
+      links,
+      sessionEpoch,
+      sessionLost,
+      login,
+      sendOtp,
+      verifyOtp,
+      logout,
+      backToLogin,
+      markTermsRead,
+      setUser,
+      clearError,
+    ],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -37,6 +37,10 @@ export interface VerifyOtpResult {
 
 export interface AuthContextValue extends AuthState {
   links: ServerLinks | null;
+  /** Changes on every sign-in transition: the signed-in data cache lives for one epoch. */
+  sessionEpoch: number;
+  /** A data call found the session gone (401): back to signed out. */
+  sessionLost: () => void;
   /** Password step (spec section 4, 'Sign-in flow'); failures land in `error`. */
   login: (input: LoginInput) => Promise<void>;
   /** Asks the server to mail a code; toasts 'Error sending OTP' and answers false on failure. */

@@ -1,17 +1,52 @@
-import { AUTH_TEXTS, loginInputSchema } from '@capsule/domain';
+import { AUTH_TEXTS } from '@capsule/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
 import { EXTERNAL_LINKS, newTab, PRODUCT_NAME } from '../../../app/external-links';
 import { useAuth } from '../AuthProvider/auth-context';
+import type { LoginErrors, LoginField } from './login-rules';
+
+// The field rules are the shared zod schema (login-rules.ts). They load when the visitor first
+// touches the form rather than with the page: zod is most of a first visit's script budget
+// (issue #10), and the form is usable before it arrives. Two fields need no form library.
+let rules: Promise<typeof import('./login-rules')> | null = null;
+const loadRules = () => {
+  rules ??= import('./login-rules');
+  return rules;
+};
 
 /** Spec section 2, 'Sign-in screen', with the field rules of section 5. */
 export function LoginForm() {
   const { login, isLoading } = useAuth();
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginInputSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+
+  const change = (field: LoginField) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  // A field is checked when it loses the focus, as the spec's form does.
+  const blur = (field: LoginField) => async () => {
+    const { checkLogin } = await loadRules();
+    const message = checkLogin(values).errors[field];
+    setErrors((prev) => ({ ...prev, [field]: message }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { checkLogin } = await loadRules();
+    const { input, errors: found } = checkLogin(values);
+    setErrors(found);
+    if (input) await login(input);
+  };
+
+  const field = (name: LoginField) => ({
+    value: values[name],
+    onChange: change(name),
+    onBlur: blur(name),
+    error: errors[name],
   });
 
   return (
@@ -25,7 +60,7 @@ export function LoginForm() {
       >
         {AUTH_TEXTS.mainSiteBanner}
       </Alert>
-      <form noValidate onSubmit={form.onSubmit((values) => login(values))}>
+      <form noValidate onSubmit={submit} onFocus={() => void loadRules()}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -33,14 +68,14 @@ export function LoginForm() {
             autoComplete="email"
             placeholder="you@example.com"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             placeholder="Your password"
             withAsterisk
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <Group justify="flex-end" mt={-8}>
             <Anchor href={EXTERNAL_LINKS.passwordReset} size="sm" {...newTab}>

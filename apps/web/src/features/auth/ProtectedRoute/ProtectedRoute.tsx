@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES, type RootLocationState } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
 import { LoadingIndicator } from '../../shell/LoadingIndicator/LoadingIndicator';
 import { useAuth } from '../AuthProvider/auth-context';
+import { GUARD_TEXTS } from './guard-texts';
 
-export const GUARD_TEXTS = {
-  checkingAuth: 'Checking authentication...',
-  loadingRoute: 'Loading route...',
-} as const;
+export { GUARD_TEXTS };
 
 const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
 
@@ -25,22 +23,31 @@ const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
  * Two cases the spec leaves open: a signed-out user goes to / (step 6 gives them nothing
  * to see), and a session still owing its code goes to /verify-otp rather than into a shell
  * whose every data call the server refuses.
+ *
+ * The first check is the answer the sign-in state already carries (auth.status and the code
+ * step both return the terms and code state), so opening a page costs no second round trip
+ * (issue #10); every later route change asks terms.check again.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { authCheckComplete, isAuthenticated } = useAuth();
+  const { authCheckComplete, isAuthenticated, otpVerified, termsAndConditionsRead } = useAuth();
   const { pathname } = useLocation();
   const trpc = useTRPC();
   const termsCheck = useQuery({
     ...trpc.terms.check.queryOptions(),
     enabled: authCheckComplete && isAuthenticated,
+    initialData: isAuthenticated ? { hasReadTerms: termsAndConditionsRead, otpVerified } : undefined,
+    // The seed is the server's answer of a moment ago; route changes re-check (below).
+    refetchOnMount: false,
   });
   const { refetch } = termsCheck;
 
-  // The check runs again on every route change, in the background once it has an answer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
+  // The check runs again on every route change after the first, in the background.
+  const checkedPath = useRef(pathname);
   useEffect(() => {
+    if (checkedPath.current === pathname) return;
+    checkedPath.current = pathname;
     if (termsCheck.data) void refetch();
-  }, [pathname]);
+  }, [pathname, termsCheck.data, refetch]);
 
   if (!authCheckComplete) return <LoadingIndicator label={GUARD_TEXTS.checkingAuth} fullScreen />;
   if (!isAuthenticated) return <Navigate to={ROUTES.root} replace />;
@@ -49,9 +56,9 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
   // the user to / (a lost session is handled by the auth state, see AuthProvider).
   if (!termsCheck.data) return <Navigate to={ROUTES.root} replace state={termsCheckFailed} />;
 
-  const { hasReadTerms, otpVerified } = termsCheck.data;
+  const checked = termsCheck.data;
   const onTermsPage = pathname === ROUTES.terms;
-  if (!otpVerified) return <Navigate to={ROUTES.verifyOtp} replace />;
-  if (!hasReadTerms && !onTermsPage) return <Navigate to={ROUTES.terms} replace />;
+  if (!checked.otpVerified) return <Navigate to={ROUTES.verifyOtp} replace />;
+  if (!checked.hasReadTerms && !onTermsPage) return <Navigate to={ROUTES.terms} replace />;
   return children ?? <Outlet />;
 }

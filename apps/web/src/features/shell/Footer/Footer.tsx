@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Container, Divider, Grid, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -59,58 +59,54 @@ const columns = (shopUrl: string | null): FooterColumn[] => [
   },
 ];
 
-/** Spec section 2, 'Footer'. */
+/**
+ * Spec section 2, 'Footer'. Laid out with its own CSS grid rather than Mantine's Grid and
+ * ActionIcon: it is on every first visit, and plain CSS costs no script (issue #10).
+ */
 export function Footer() {
   const shopUrl = useShopUrl();
   return (
-    <Box component="footer" className={classes.footer} py="xl">
-      <Container size="lg">
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="xs" maw={320}>
-              <Logo size={28} />
-              <Text size="sm" c="dimmed">
-                Video messages kept safe for the people you love, delivered when the moment comes.
-              </Text>
-              <Group gap={4} aria-label="Social media">
-                {SOCIAL_LINKS.map((social) => {
-                  const Icon = SOCIAL_ICONS[social.label];
-                  return (
-                    <ActionIcon
-                      key={social.label}
-                      component="a"
-                      href={social.href}
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`${PRODUCT_NAME} on ${social.label}`}
-                      {...newTab}
-                    >
-                      <Icon size={20} stroke={1.6} />
-                    </ActionIcon>
-                  );
-                })}
-              </Group>
-            </Stack>
-          </Grid.Col>
-          {columns(shopUrl).map((column) => (
-            <Grid.Col key={column.heading} span={{ base: 6, sm: 3, md: 2 }}>
-              <nav aria-label={column.heading}>
-                <div className={classes.heading}>{column.heading}</div>
-                {column.links.map((link) => (
-                  <a key={link.label} href={link.href} className={classes.link} {...newTab}>
-                    {link.label}
+    <footer className={classes.footer}>
+      <div className={classes.inner}>
+        <div className={classes.columns}>
+          <Stack gap="xs" maw={320} className={classes.about}>
+            <Logo size={28} />
+            <Text size="sm" c="dimmed">
+              Video messages kept safe for the people you love, delivered when the moment comes.
+            </Text>
+            <Group gap={4} aria-label="Social media">
+              {SOCIAL_LINKS.map((social) => {
+                const Icon = SOCIAL_ICONS[social.label];
+                return (
+                  <a
+                    key={social.label}
+                    href={social.href}
+                    className={classes.social}
+                    aria-label={`${PRODUCT_NAME} on ${social.label}`}
+                    {...newTab}
+                  >
+                    <Icon size={20} stroke={1.6} />
                   </a>
-                ))}
-              </nav>
-            </Grid.Col>
+                );
+              })}
+            </Group>
+          </Stack>
+          {columns(shopUrl).map((column) => (
+            <nav key={column.heading} aria-label={column.heading}>
+              <div className={classes.heading}>{column.heading}</div>
+              {column.links.map((link) => (
+                <a key={link.label} href={link.href} className={classes.link} {...newTab}>
+                  {link.label}
+                </a>
+              ))}
+            </nav>
           ))}
-        </Grid>
-        <Divider my="lg" />
+        </div>
+        <hr className={classes.rule} />
         <Text size="xs" c="dimmed" ta="center">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </Text>
-      </Container>
-    </Box>
+      </div>
+    </footer>
   );
 }

@@ -1,16 +1,17 @@
-import { initials } from '@capsule/domain';
-import { Avatar, Badge, Burger, Button, Group } from '@mantine/core';
+import { Burger, Button, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
 import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
-import { displayName } from '../display-name';
+import { headerExternalItems } from '../header-links';
 import { Logo } from '../Logo/Logo';
-import { headerExternalItems } from '../nav-items';
 import classes from './Header.module.css';
 
-const UserMenu = lazy(() => import('../UserMenu/UserMenu'));
+const BetaBadge = lazy(() => import('./SignedInHeaderItems').then((m) => ({ default: m.BetaBadge })));
+const SignedInActions = lazy(() =>
+  import('./SignedInHeaderItems').then((m) => ({ default: m.SignedInActions })),
+);
 
 interface HeaderProps {
   mobileNavOpened: boolean;
@@ -19,7 +20,7 @@ interface HeaderProps {
 
 /** Spec section 2, 'Header': signed-in links and user menu, or Login and Sign Up. */
 export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
-  const { isAuthenticated, otpVerified, user } = useAuth();
+  const { isAuthenticated, otpVerified } = useAuth();
   const signedIn = isAuthenticated && otpVerified;
   const externalItems = headerExternalItems(useShopUrl());
 
@@ -41,9 +42,9 @@ export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
           <Logo />
         </Link>
         {signedIn && (
-          <Badge variant="light" color="orange" size="sm" radius="sm" style={{ flexShrink: 0 }}>
-            BETA
-          </Badge>
+          <Suspense fallback={null}>
+            <BetaBadge />
+          </Suspense>
         )}
       </Group>
 
@@ -62,20 +63,9 @@ export function Header({ mobileNavOpened, onToggleMobileNav }: HeaderProps) {
 
       <Group gap="sm" wrap="nowrap">
         {signedIn ? (
-          <>
-            <Button component={Link} to={ROUTES.dashboard} visibleFrom="sm" size="sm">
-              My Capsules
-            </Button>
-            <Suspense
-              fallback={
-                <Avatar color="brand" radius="xl" size={36} aria-hidden>
-                  {initials(displayName(user))}
-                </Avatar>
-              }
-            >
-              <UserMenu />
-            </Suspense>
-          </>
+          <Suspense fallback={null}>
+            <SignedInActions />
+          </Suspense>
         ) : (
           <Group gap="xs" visibleFrom="sm" wrap="nowrap">
             <Button component={Link} to={ROUTES.auth} variant="subtle">

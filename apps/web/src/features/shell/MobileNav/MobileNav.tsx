@@ -12,8 +12,9 @@ import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
 import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { AreaNavLinks } from '../AreaNavLinks/AreaNavLinks';
+import { headerExternalItems } from '../header-links';
 import { Logo } from '../Logo/Logo';
-import { headerExternalItems, isActivePath } from '../nav-items';
+import { isActivePath } from '../nav-items';
 
 interface MobileNavProps {
   opened: boolean;

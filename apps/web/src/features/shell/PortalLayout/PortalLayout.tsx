@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/AuthProvider/auth-context';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
 import { LoadingIndicator } from '../LoadingIndicator/LoadingIndicator';
-import { MobileNav } from '../MobileNav/MobileNav';
+import { LazyMobileNav } from '../MobileNav/LazyMobileNav';
 import { Sidebar } from '../Sidebar/Sidebar';
 
 interface PortalLayoutProps {
@@ -14,7 +14,8 @@ interface PortalLayoutProps {
   withSidebar?: boolean;
 }
 
-/** Header, optional sidebar, the page, and the footer; the same frame for every screen. */
+/** Header, optional sidebar, the page, and the footer: the signed-in screens' frame
+ * (PublicLayout draws the same frame for the public screens). */
 export function PortalLayout({ withSidebar = false }: PortalLayoutProps) {
   const { isAuthenticated, otpVerified } = useAuth();
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
@@ -47,7 +48,7 @@ export function PortalLayout({ withSidebar = false }: PortalLayoutProps) {
         </Box>
         <Footer />
       </AppShell.Main>
-      <MobileNav opened={mobileNavOpened} onClose={mobileNav.close} />
+      <LazyMobileNav opened={mobileNavOpened} onClose={mobileNav.close} />
     </AppShell>
   );
 }
