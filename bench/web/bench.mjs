@@ -1,0 +1,113 @@
+// The web bench of issue 10: the sign-in page and the dashboard, each opened cold three times
+// in headless Chromium against the real server (built web client, precompressed assets), the
+// median printed. `npm run bench:web` (it builds first).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../../apps/server/dist/app.js';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { createAppDeps } from '../../apps/server/dist/deps.js';
+import { signInBenchUser } from '../server/app.mjs';
+import { scratchDatabase } from '../server/database.mjs';
+import { bulkInsertCapsules } from '../server/seed.mjs';
+import { visit } from './measure.mjs';
+
+const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = 3;
+const BUDGET = { js: 120 * 1024, css: 25 * 1024, dashboardMs: 600 };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function runWebBench() {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or CHROMIUM_PATH)`);
+  const { handle, drop } = await scratchDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-web-bench-'));
+  const config = Object.freeze({
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-secret-'.repeat(4),
+      LOG_LEVEL: 'silent',
+      API_RATE_LIMIT: '100000000',
+    }),
+  });
+  const outbox = [];
+  const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
+  const web = await buildApp(createAppDeps({ config, db: handle.db, mailer }), { logger: false });
+  await web.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${web.server.address().port}`;
+  const { userId, cookie } = await signInBenchUser(handle.db, { base, outbox });
+  await bulkInsertCapsules(handle.db, [{ ownerId: userId, from: 1, to: 40 }]);
+  const [name, value] = cookie.split('=');
+  const cookies = [{ name, value, url: base }];
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+  const routes = [
+    {
+      name: '/login (signed out)',
+      url: `${base}/login`,
+      cookies: [],
+      // Usable: the form is on screen and its button can be pressed.
+      ready: (page) => page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' }),
+    },
+    {
+      name: '/dashboard (signed in)',
+      url: `${base}/dashboard`,
+      cookies,
+      // Content: the first capsule card with its title.
+      ready: (page) =>
+        page
+          .getByText(/Capsule #\d+/)
+          .first()
+          .waitFor({ state: 'visible' }),
+    },
+  ];
+  const results = [];
+  for (const route of routes) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await visit({ browser, webDist: WEB_DIST, ...route }));
+    const pick = (key) => median(runs.map((r) => r[key]));
+    results.push({ name: route.name, ...Object.fromEntries(Object.keys(runs[0]).map((k) => [k, pick(k)])) });
+  }
+  await browser.close();
+  await web.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  await handle.close();
+  await drop();
+
+  console.log(`\nWeb: median of ${RUNS} cold visits in headless Chromium on loopback\n`);
+  console.log(
+    'route                     JS gz before ready  CSS gz before ready  JS gz all  CSS gz all  transferred  LCP ms  ready/content ms',
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(25)} ${kb(r.jsGzipBeforeReady).padStart(18)} ${kb(r.cssGzipBeforeReady).padStart(20)} ${kb(r.jsGzip).padStart(10)} ${kb(r.cssGzip).padStart(11)} ${kb(r.transferred).padStart(12)} ${String(Math.round(r.lcpMs)).padStart(7)} ${String(r.readyMs).padStart(17)}`,
+    );
+  }
+  const [login, dashboard] = results;
+  console.log('\nGoals');
+  console.log(
+    `  sign-in JS before usable ≤ ${kb(BUDGET.js)}: ${kb(login.jsGzipBeforeReady)} ${login.jsGzipBeforeReady <= BUDGET.js ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  sign-in CSS before usable ≤ ${kb(BUDGET.css)}: ${kb(login.cssGzipBeforeReady)} ${login.cssGzipBeforeReady <= BUDGET.css ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  dashboard content ≤ ${BUDGET.dashboardMs} ms: ${dashboard.readyMs} ms ${dashboard.readyMs <= BUDGET.dashboardMs ? 'met' : 'MISSED'}`,
+  );
+  return results;
+}

@@ -1,0 +1,71 @@
+// One cold visit in headless Chromium: every script and stylesheet fetched (with its gzip size
+// as the build wrote it, the budget's measure, and the bytes actually transferred), what had
+// arrived by the moment the page was usable, the largest contentful paint, and the time the
+// page's content appeared.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const gzipSize = (webDist, url) => {
+  const file = path.join(webDist, new URL(url).pathname);
+  try {
+    return statSync(`${file}.gz`).size;
+  } catch {
+    return readFileSync(file).length;
+  }
+};
+
+/**
+ * visit({ browser, url, cookie?, ready }) where ready(page) resolves when the page is usable
+ * (the sign-in form) or its content is shown (the dashboard).
+ */
+export async function visit({ browser, webDist, url, cookies = [], ready }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (cookies.length) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const assets = [];
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      request.sizes().then((sizes) =>
+        assets.push({
+          type,
+          url: request.url(),
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          gzip: gzipSize(webDist, request.url()),
+          at: Date.now(),
+        }),
+      ),
+    );
+  });
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready(page);
+  const readyAt = Date.now();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const timing = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve({ lcp, navStart: performance.timeOrigin }), 100);
+      }),
+  );
+  await context.close();
+  const beforeReady = assets.filter((a) => a.at <= readyAt);
+  const sum = (list, type, key) => list.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
+  return {
+    readyMs: Math.round(readyAt - Math.max(start, timing.navStart)),
+    lcpMs: timing.lcp,
+    jsGzipBeforeReady: sum(beforeReady, 'script', 'gzip'),
+    cssGzipBeforeReady: sum(beforeReady, 'stylesheet', 'gzip'),
+    jsGzip: sum(assets, 'script', 'gzip'),
+    cssGzip: sum(assets, 'stylesheet', 'gzip'),
+    transferred: sum(assets, 'script', 'transferred') + sum(assets, 'stylesheet', 'transferred'),
+    files: assets.length,
+  };
+}
