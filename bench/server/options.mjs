@@ -14,6 +14,8 @@ const onPostgres = Boolean(env.DATABASE_URL);
 
 export const options = Object.freeze({
   databaseUrl: env.DATABASE_URL,
+  // The web bench's browser (bench/web): Debian's Chromium unless named.
+  chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
   seconds: whole('BENCH_SECONDS', 5),
   warmupSeconds: whole('BENCH_WARMUP', 1),
   connections: whole('BENCH_CONNECTIONS', 20),

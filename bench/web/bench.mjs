@@ -11,11 +11,12 @@ import { loadConfig } from '../../apps/server/dist/config.js';
 import { createAppDeps } from '../../apps/server/dist/deps.js';
 import { signInBenchUser } from '../server/app.mjs';
 import { scratchDatabase } from '../server/database.mjs';
+import { options } from '../server/options.mjs';
 import { bulkInsertCapsules } from '../server/seed.mjs';
 import { visit } from './measure.mjs';
 
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = options.chromiumPath;
 const RUNS = 3;
 const BUDGET = { js: 120 * 1024, css: 25 * 1024, dashboardMs: 600 };
 
@@ -25,7 +26,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export async function runWebBench() {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or CHROMIUM_PATH)`);
-  const { handle, drop } = await scratchDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
+  const { handle, drop } = await scratchDatabase({ databaseUrl: options.databaseUrl, poolSize: 10 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-web-bench-'));
   const config = Object.freeze({
     ...loadConfig({
