@@ -9,3 +9,4 @@ export * from './capsule-status.js';
 export * from './capsule-texts.js';
 export * from './edit-window.js';
 export * from './plan-summary.js';
+export * from './video-upload.js';
