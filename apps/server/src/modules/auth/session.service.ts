@@ -66,7 +66,7 @@ export async function resolveSession(
   token: string | undefined,
 ): Promise<RequestSession | null> {
   if (!token) return null;
-  const sessionId = await readSessionToken(deps.keys, token);
+  const sessionId = readSessionToken(deps.keys, token);
   if (!sessionId) return null;
   const row = await findSessionIdentity(deps.db, sessionId);
   if (!row) return null;
