@@ -14,12 +14,23 @@ import { databaseKinds } from '../support/databases.js';
 import { purchase } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Records the first table each query names, to count what one HTTP request asks the database. */
+/**
+ * Records the first table each query names (or the alias of what it reads, such as the
+ * session_identity() function read as session_identities), to count what one HTTP request asks
+ * the database.
+ */
 class QueryRecorder implements KyselyPlugin {
   tables: string[] = [];
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    const from = (node as { from?: { froms?: Array<{ table?: { identifier?: { name?: string } } }> } }).from;
-    this.tables.push(from?.froms?.[0]?.table?.identifier?.name ?? node.kind);
+    const from = (
+      node as {
+        from?: {
+          froms?: Array<{ table?: { identifier?: { name?: string } }; alias?: { name?: string } }>;
+        };
+      }
+    ).from;
+    const first = from?.froms?.[0];
+    this.tables.push(first?.table?.identifier?.name ?? first?.alias?.name ?? node.kind);
     return node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

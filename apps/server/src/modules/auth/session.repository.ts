@@ -1,4 +1,6 @@
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { SessionIdentitiesTable } from '../../db/schema.js';
 import type { SessionStage } from './session.types.js';
 
 export interface NewSession {
@@ -41,11 +43,15 @@ export async function touchSession(db: Db, sessionId: string, at: Date): Promise
 
 /**
  * The session with its user and the terms versions the user accepted, in one read (the
- * session_identities view, migration 0007): the whole "who is asking" of a request.
+ * session_identities view, migration 0007): the whole "who is asking" of a request. Read
+ * through the session_identity() function (migration 0010), which keeps the view's query
+ * plan for the connection instead of planning it on every request.
  */
 export function findSessionIdentity(db: Db, sessionId: string) {
   return db
-    .selectFrom('sessionIdentities')
+    .selectFrom(
+      sql<Selectable<SessionIdentitiesTable>>`session_identity(${sessionId})`.as('sessionIdentities'),
+    )
     .select([
       'id',
       'stage',
