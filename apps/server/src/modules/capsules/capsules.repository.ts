@@ -108,28 +108,37 @@ export function lockCapsule(db: Db, ownerId: string, id: string) {
 }
 
 /**
- * The dashboard's counts, from the counters (migration 0008): a few rows per owner, however
- * many capsules they hold.
+ * The dashboard's counts in one statement: the counters (migration 0008), a few rows per
+ * owner however many capsules they hold, summed by status, and the capsules received.
  */
 export async function countCapsules(db: Db, ownerId: string) {
-  const rows = await db
+  const row = await db
     .selectFrom('capsuleCounters')
-    .select((eb) => ['status', eb.fn.sum<string>('n').as('n')])
-    .where('ownerId', '=', ownerId)
-    .groupBy('status')
-    .execute();
-  const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
-  const received = await db
-    .selectFrom('receivedCapsules')
-    .where('userId', '=', ownerId)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('capsuleCounters.ownerId', '=', ownerId)
+    .select((eb) => {
+      const sum = (status?: CapsuleStatus) => {
+        const n = eb.fn.sum<string>('n');
+        return eb.fn.coalesce(status ? n.filterWhere('status', '=', status) : n, eb.val('0'));
+      };
+      return [
+        sum().as('total'),
+        sum('Pending_Recipient').as('needRecipient'),
+        sum('Pending_Upload').as('needUpload'),
+        sum('Sent').as('sent'),
+        eb
+          .selectFrom('receivedCapsules')
+          .where('receivedCapsules.userId', '=', ownerId)
+          .select((r) => r.fn.countAll<string>().as('n'))
+          .as('received'),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return {
-    total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
-    needRecipient: byStatus.get('Pending_Recipient') ?? 0,
-    needUpload: byStatus.get('Pending_Upload') ?? 0,
-    sent: byStatus.get('Sent') ?? 0,
-    received: Number(received.n),
+    total: Number(row.total),
+    needRecipient: Number(row.needRecipient),
+    needUpload: Number(row.needUpload),
+    sent: Number(row.sent),
+    received: Number(row.received),
   };
 }
 
