@@ -17,7 +17,10 @@ async function getJson(base, path, cookie) {
 /** Throws unless every target's answer agrees with an account of `size` capsules. */
 export async function checkAnswers({ appBase, minimalBase, cookie, size }) {
   const page = (await getJson(minimalBase, '/page')).body;
-  assert(page.length === 12 && Number(page[0].matching_total) === size, `minimal page: total ${size}`);
+  assert(
+    page.length === 12 && Number(page[0].matching_total) === size,
+    `minimal page: 12 rows, total ${size} (${page.length} rows, total ${page[0]?.matching_total})`,
+  );
   const ids = page.map((r) => r.id).join();
 
   const rest = await getJson(appBase, '/api/capsules?page=1', cookie);

@@ -26,14 +26,17 @@ export const firstPageParams = (ownerId) => ['0', ownerId, ownerId, 12, 0];
 /**
  * Starts the bare instance. On PostgreSQL `url` names the database and `pg` runs the query;
  * on PGlite (one in-process connection, no wire) the same text and parameters go straight to
- * the handle's driver (Kysely's executeQuery of a raw compiled query: no query builder).
+ * the handle's driver (Kysely's executeQuery of a raw compiled query, without plugins: no query
+ * builder, no name mapping).
  */
 export async function startMinimal({ url, db, ownerId, poolSize }) {
   const pool = url ? new pg.Pool({ connectionString: url, max: poolSize }) : undefined;
   const params = firstPageParams(ownerId);
+  // No plugins: the rows come back as the database names them, as from `pg`.
+  const bare = db.withoutPlugins();
   const firstPage = pool
     ? async () => (await pool.query(FIRST_PAGE_SQL, params)).rows
-    : async () => (await db.executeQuery(CompiledQuery.raw(FIRST_PAGE_SQL, params))).rows;
+    : async () => (await bare.executeQuery(CompiledQuery.raw(FIRST_PAGE_SQL, params))).rows;
 
   const app = Fastify({ logger: false });
   app.get('/ping', async () => ({ ok: true }));

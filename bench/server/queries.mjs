@@ -38,8 +38,10 @@ export class QueryRecorder {
 export function describeStatement({ sql: text }) {
   const verb = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?';
   let outer = text;
-  while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, '_');
-  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(outer)?.[1] ?? '?';
+  // Parenthesised parts (subqueries, arguments) folded away, innermost first.
+  while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, '§');
+  const from = /\b(?:from|into|update)\s+"?(\w+)"?(§?)/i.exec(outer);
+  const table = from ? `${from[1]}${from[2] ? '()' : ''}` : '?';
   const subqueries = (text.match(/\(select /gi) ?? []).length;
   return `${verb} ${table}${subqueries ? ` (+${subqueries} subquery)` : ''}`;
 }
