@@ -24,6 +24,8 @@ export async function visit({ browser, webDist, url, cookies = [], ready }) {
   const page = await context.newPage();
   const assets = [];
   const pending = [];
+  const started = [];
+  page.on('request', (request) => started.push({ url: request.url(), at: Date.now() }));
   page.on('requestfinished', (request) => {
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -57,6 +59,13 @@ export async function visit({ browser, webDist, url, cookies = [], ready }) {
   );
   await context.close();
   const beforeReady = assets.filter((a) => a.at <= readyAt);
+  const origin = Math.max(start, timing.navStart);
+  // When the sign-in state (with the page's data in the same batch) and the signed-in app's
+  // chunk were asked for: together, not one after the other, is the point.
+  const firstStart = (test) => {
+    const hit = started.find((r) => test(new URL(r.url)));
+    return hit ? Math.round(hit.at - origin) : null;
+  };
   const sum = (list, type, key) => list.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
   return {
     readyMs: Math.round(readyAt - Math.max(start, timing.navStart)),
@@ -67,5 +76,11 @@ export async function visit({ browser, webDist, url, cookies = [], ready }) {
     cssGzip: sum(assets, 'stylesheet', 'gzip'),
     transferred: sum(assets, 'script', 'transferred') + sum(assets, 'stylesheet', 'transferred'),
     files: assets.length,
+    authBatchAt: firstStart((u) => u.pathname.startsWith('/trpc/') && u.pathname.includes('auth.status')),
+    signedInChunkAt: firstStart((u) => /\/assets\/signed-in-[^/]*\.js$/.test(u.pathname)),
+    batchedDataWithAuth: started.some(
+      (r) =>
+        r.url.includes('auth.status') && r.url.includes('capsules.list') && r.url.includes('capsules.counts'),
+    ),
   };
 }

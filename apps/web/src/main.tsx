@@ -1,18 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startVisit } from './app/boot';
 import { preloadSignedIn } from './app/router';
 import { isPublicPath } from './app/routes';
+import { makeTrpcClient } from './lib/trpc-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const trpcClient = makeTrpcClient();
+const initialStatus = startVisit(trpcClient, window.location);
 // A protected page opened directly (a bookmark, a reload) needs the signed-in app: fetch it
 // now, beside the sign-in state and the page's data, rather than after them.
 if (!isPublicPath(window.location.pathname)) preloadSignedIn();
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App trpcClient={trpcClient} initialStatus={initialStatus} />
   </StrictMode>,
 );

@@ -8,6 +8,8 @@ import { makeQueryClient, TRPCProvider } from '../lib/trpc';
 import { type TrpcClient, useTrpcClient } from '../lib/trpc-client';
 import { routeData } from './route-data';
 
+const ADOPTED_FRESH_MS = 5_000;
+
 /** Adopts the answers asked for at boot (route-data.ts) as the cache's first fetches. */
 function adoptRouteData(queryClient: QueryClient, client: TrpcClient): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
@@ -19,6 +21,12 @@ function adoptRouteData(queryClient: QueryClient, client: TrpcClient): void {
       queryOptions: (input: unknown) => { queryKey: readonly unknown[]; queryFn?: unknown };
     };
     const options = procedure.queryOptions(input);
+    // The answer is a moment old when the page mounts: mounting does not ask again unless it
+    // has aged (the default policy refetches a stale query on mount, which would send the
+    // same call twice on every opening of the dashboard).
+    queryClient.setQueryDefaults(options.queryKey, {
+      refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > ADOPTED_FRESH_MS,
+    });
     void queryClient.prefetchQuery({
       queryKey: options.queryKey,
       // A failed early answer (e.g. the session ended in between) is asked for again.

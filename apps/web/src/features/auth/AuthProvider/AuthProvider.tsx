@@ -1,7 +1,6 @@
 import { AUTH_TEXTS, type LoginInput } from '@capsule/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { startRouteData } from '../../../app/route-data';
 import { ROUTES } from '../../../app/routes';
 import { browser } from '../../../lib/browser';
 import { httpStatusOf, serverErrorMessage } from '../../../lib/server-error';
@@ -12,6 +11,7 @@ import {
   AuthContext,
   type AuthContextValue,
   type AuthState,
+  type AuthStatus,
   type AuthUser,
   INITIAL_AUTH_STATE,
   type ServerLinks,
@@ -28,11 +28,14 @@ const SIGNED_OUT: AuthState = { ...INITIAL_AUTH_STATE, authCheckComplete: true }
  */
 interface AuthProviderProps {
   children: ReactNode;
-  /** Ask for the opened page's first data beside the sign-in state (the browser app does). */
-  prefetchRouteData?: boolean;
+  /**
+   * The sign-in state already asked for before React started (main.tsx, with the opened
+   * page's data in the same batch); without it the provider asks on mount.
+   */
+  initialStatus?: Promise<AuthStatus>;
 }
 
-export function AuthProvider({ children, prefetchRouteData = false }: AuthProviderProps) {
+export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
   const client = useTrpcClient();
   const navigate = useNavigate();
   const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
@@ -45,13 +48,12 @@ export function AuthProvider({ children, prefetchRouteData = false }: AuthProvid
   }, []);
   const patch = useCallback((next: Partial<AuthState>) => setState((prev) => ({ ...prev, ...next })), []);
 
-  // On start: the login status, in the same batch as the data of the page being opened
-  // (app/route-data.ts), so a signed-in visit does not wait for one before asking the other. Fully signed in means verified; a password-stage session
+  // On start: the login status (asked for by main.tsx before React started, in the same
+  // batch as the opened page's data: app/boot.ts). Fully signed in means verified; a password-stage session
   // (a reload on the code screen) is authenticated but still owes its code.
   useEffect(() => {
     let cancelled = false;
-    const status = client.auth.status.query();
-    if (prefetchRouteData) startRouteData(client, window.location.pathname, window.location.search);
+    const status = initialStatus ?? client.auth.status.query();
     status
       .then((status) => {
         if (cancelled) return;
@@ -76,7 +78,7 @@ export function AuthProvider({ children, prefetchRouteData = false }: AuthProvid
     return () => {
       cancelled = true;
     };
-  }, [client, readLinks, prefetchRouteData]);
+  }, [client, readLinks, initialStatus]);
 
   // A data call answered 401 (app/DataProviders): the session ended on the server (idle
   // timeout, logout elsewhere). Drop to signed out; the guard then sends the user to sign in.

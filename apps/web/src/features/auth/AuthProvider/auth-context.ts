@@ -2,7 +2,8 @@ import type { LoginInput } from '@capsule/domain';
 import type { RouterOutputs } from '@capsule/server/app-router';
 import { createContext, useContext } from 'react';
 
-export type AuthUser = NonNullable<RouterOutputs['auth']['status']['user']>;
+export type AuthStatus = RouterOutputs['auth']['status'];
+export type AuthUser = NonNullable<AuthStatus['user']>;
 
 /**
  * Addresses the server configures and serves with the sign-in state (auth.status: SHOP_URL),
