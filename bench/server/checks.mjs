@@ -9,7 +9,13 @@ function assert(condition, message) {
 }
 
 async function getJson(base, path, cookie) {
-  const res = await fetch(base + path, { headers: { cookie } });
+  const get = () => fetch(base + path, { headers: { cookie } });
+  // A keep-alive connection left idle through a long seeding may be closed by the server
+  // (Fastify's keep-alive timeout) just as it is reused: then once more on a fresh one.
+  const res = await get().catch((error) => {
+    if (error?.cause?.code !== 'ECONNRESET') throw error;
+    return get();
+  });
   assert(res.ok, `${path} answered ${res.status}: ${await res.clone().text()}`);
   return { body: await res.json(), headers: res.headers };
 }
