@@ -1,8 +1,15 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { AppJobs } from './jobs/catalogue.js';
+import type { JobQueue } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { deriveKeys, type TokenKeys } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
+import { type MediaTools, systemMediaTools } from './modules/media/index.js';
+import type { BlobStorage } from './modules/storage/index.js';
+
+/** What a service may do with the job queue: send, inside its own transaction (jobs/README.md). */
+export type JobSender = Pick<JobQueue<AppJobs>, 'send'>;
 
 /** What services need from the outside world; built by createAppDeps, the one place that assembles it. */
 export interface AppDeps {
@@ -11,6 +18,12 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   keys: TokenKeys;
+  /** Blob storage: Azure in production, Azurite in development and tests (modules/storage). */
+  storage: BlobStorage;
+  /** The job queue's send; where handlers run is the process's business (jobs/README.md). */
+  jobs: JobSender;
+  /** ffprobe and ffmpeg (modules/media), for the review job. */
+  media: MediaTools;
 }
 
 /** Who is asking, as far as the transport knows. */
@@ -20,14 +33,18 @@ export interface RequestMeta {
 }
 
 /**
- * The one way to assemble AppDeps, for the server, the integration tests and the browser tests
- * alike: the keys always derive from the config's secret; only the clock may be swapped.
+ * The one way to assemble AppDeps, for the server, the worker, the integration tests and the
+ * browser tests alike: the keys always derive from the config's secret; the clock and the media
+ * tools may be swapped (tests), storage and the job queue are the caller's (each process opens its own).
  */
 export function createAppDeps(parts: {
   config: Readonly<Config>;
   db: Db;
   mailer: Mailer;
+  storage: BlobStorage;
+  jobs: JobSender;
   clock?: Clock;
+  media?: MediaTools;
 }): AppDeps {
   return {
     config: parts.config,
@@ -35,5 +52,8 @@ export function createAppDeps(parts: {
     mailer: parts.mailer,
     clock: parts.clock ?? systemClock,
     keys: deriveKeys(parts.config.sessionSecret),
+    storage: parts.storage,
+    jobs: parts.jobs,
+    media: parts.media ?? systemMediaTools,
   };
 }

@@ -3,10 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateWhenReachable } from './db/migrate.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
 import { ensureDevPackages } from './dev/seed-packages.js';
+import { registerJobHandlers } from './jobs/index.js';
 import { createStartupGate } from './plugins/startup-gate.js';
-import { startRuntime } from './runtime.js';
+import { ensureStorageCors, startRuntime } from './runtime.js';
 
-// Entry point: config -> embedded services (development) -> app -> listen; closes cleanly.
+// Entry point: config -> embedded services (development) -> app -> listen -> migrate -> job
+// queue -> open; closes cleanly.
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 async function main() {
@@ -23,6 +25,7 @@ async function main() {
   const runtime = await startRuntime(config);
   const startupGate = createStartupGate();
   const app = await buildApp(runtime.deps, { startupGate });
+  let cors: ReturnType<typeof ensureStorageCors> | undefined;
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (Fastify answers 503 to
   // requests that arrive on kept-alive connections meanwhile), then close the pool. A request
@@ -38,7 +41,9 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     try {
+      cors?.stop();
       await app.close();
+      // Stops the job queue too: running handlers get its deadline to finish.
       await runtime.close();
       process.exit(0);
     } catch (error) {
@@ -55,6 +60,10 @@ async function main() {
   );
   if (!config.isProduction) await ensureDevPackages(runtime.deps.db);
   if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
+  // The queue needs the migrated database; requests wait behind the gate until it can send.
+  await registerJobHandlers(runtime.jobQueue, runtime.deps);
+  await runtime.jobQueue.start();
+  cors = ensureStorageCors(runtime.deps.storage, config, app.log);
   startupGate.open();
 
   // The banner comes last, after everything that logs at start, and names every local service.
@@ -70,6 +79,7 @@ async function main() {
     embedded.blobEndpoint
       ? `  Blob storage:  embedded Azurite at ${embedded.blobEndpoint}`
       : '  Blob storage:  AZURE_STORAGE_CONNECTION_STRING',
+    `  Jobs:          ${config.jobs ? 'run in this process' : 'sent only (JOBS=off): a worker runs them'}`,
     `  Health:        ${config.publicUrl}/healthz, ${config.publicUrl}/readyz`,
   ];
   if (config.demoUser) lines.push(`  Demo sign-in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);

@@ -1,7 +1,7 @@
 import { type LoggerOptions, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { waitForMigrations } from './db/migrate.js';
-import { createJobQueue, registerJobHandlers } from './jobs/index.js';
+import { registerJobHandlers } from './jobs/index.js';
 import { loggerOptions } from './lib/logging.js';
 import { startRuntime } from './runtime.js';
 
@@ -32,8 +32,8 @@ async function main() {
   }
   const logger = pino(loggerOptions(config) as LoggerOptions);
   // Mail and blob storage are named in the environment, as in production: no embedded services.
-  const runtime = await startRuntime(config, { embeddedServices: false });
-  const queue = createJobQueue({ database: runtime.database, config, logger, runJobs: true });
+  const runtime = await startRuntime(config, { embeddedServices: false, runJobs: true });
+  const queue = runtime.jobQueue;
 
   let closing = false;
   const shutdown = async (signal: string) => {

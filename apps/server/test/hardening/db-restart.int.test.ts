@@ -293,6 +293,8 @@ if (PG_BIN_DIR || testEnv.databaseUrl) {
       // A member, created beside the app as the admin CLI would, signed in as a browser.
       handle = await openDatabase({ databaseUrl: db.url, poolSize: 2 });
       await waitForMigrations(handle);
+      // Migrated is not yet ready: the portal then starts its job queue, and opens after that.
+      await waitUntilReady(p.baseUrl);
       const email = `restart.${process.pid}@example.test`;
       const password = 'correct horse battery staple';
       const user = await createUser(handle.db, { email, password, fullName: 'Restart Tester' });
@@ -536,6 +538,18 @@ async function fetchAnswer(url: string, timeoutMs = 5_000): Promise<Answer> {
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   return { status: response.status, text, body: parseJson(text) };
+}
+
+/** Until GET /readyz says ready (the portal has migrated and started its job queue). */
+async function waitUntilReady(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let last: Answer | string = 'no answer yet';
+  while (performance.now() < deadline) {
+    last = await fetchAnswer(`${baseUrl}/readyz`, 2_000).catch((error: unknown) => describeError(error));
+    if (isReady(last)) return;
+    await sleep(100);
+  }
+  throw new Error(`The portal was not ready within ${timeoutMs / 1000} s: ${describeAnswer(last)}`);
 }
 
 function describeAnswer(answer: Answer | string): string {

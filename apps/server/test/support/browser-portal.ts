@@ -9,8 +9,11 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { CapsulesTable } from '../../src/db/schema.js';
 import { createAppDeps } from '../../src/deps.js';
+import { startMemoryBlobEmulator } from '../../src/dev/blob-emulator.js';
 import { startMailCatcher } from '../../src/dev/mail-catcher.js';
 import { ensureDevPackages } from '../../src/dev/seed-packages.js';
+import { createJobQueue, registerJobHandlers } from '../../src/jobs/index.js';
+import { browserOrigins } from '../../src/lib/origins.js';
 import { latestToday } from '../../src/lib/today.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
 import { type Capsule, listMyCapsules } from '../../src/modules/capsules/index.js';
@@ -22,6 +25,7 @@ import {
   listMyContacts,
   listMyGroups,
 } from '../../src/modules/contacts/index.js';
+import { createBlobStorage } from '../../src/modules/storage/index.js';
 import { createUser } from '../../src/modules/users/index.js';
 import { openTestDatabase } from './databases.js';
 import { testEnv } from './test-env.js';
@@ -80,14 +84,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The job queue's log lines go nowhere: a browser test reads the portal, not its workers. */
+const quietJobLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 /**
  * The built portal (server + web client from apps/web/dist) on a free port, with the MailDev
- * mail catcher `npm start` uses, on a fresh database (the real PostgreSQL when DATABASE_URL is
- * set, else PGlite).
+ * mail catcher `npm start` uses, an in-memory Azurite the browser uploads to (CORS set for the
+ * portal's origin), the job queue running every handler (the review of an upload), on a fresh
+ * database (the real PostgreSQL when DATABASE_URL is set, else PGlite).
  */
 export async function startServedPortal(options: ServedPortalOptions = {}) {
   if (!existsSync(WEB_DIST)) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  const [port, webPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, webPort, smtpPort, blobPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -102,7 +115,19 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
   const catcher = await startMailCatcher(dataDir, webPort, smtpPort);
   const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
   const mailer = createSmtpMailer(catcher.smtpUrl, config.mailFrom);
-  const deps = createAppDeps({ config, db: database.db, mailer });
+  const blobs = await startMemoryBlobEmulator(blobPort);
+  const storage = createBlobStorage({ connectionString: blobs.connectionString });
+  await storage.ensureCors(browserOrigins(config));
+  const queue = createJobQueue({
+    database,
+    config: { jobs: true },
+    logger: quietJobLogger,
+    timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
+    stopDeadlineMs: 5_000,
+  });
+  const deps = createAppDeps({ config, db: database.db, mailer, storage, jobs: queue });
+  await registerJobHandlers(queue, deps);
+  await queue.start();
   const app = await buildApp(deps, { serveWeb: true, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   const contactInput = contactInputSchema(latestToday(deps.clock));
@@ -111,6 +136,8 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
   return {
     baseUrl,
     inboxUrl: catcher.inboxUrl,
+    /** The Azurite the browser uploads to (e.g. to block its requests mid-upload). */
+    blobEndpoint: blobs.blobEndpoint,
     /** The store's page the server serves to the client (SHOP_URL). */
     shopUrl: config.shopUrl,
 
@@ -202,8 +229,10 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
 
     async close() {
       await app.close();
+      await queue.stop({ graceful: false });
       mailer.close();
       await catcher.stop();
+      await blobs.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/database.js';
 import type { AppDeps } from '../../src/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { deriveKeys } from '../../src/lib/tokens.js';
+import { createBlobStorage } from '../../src/modules/storage/index.js';
 
 // Every REST route and every tRPC procedure, read from the app itself: a route added tomorrow
 // is fuzzed tomorrow without anyone listing it here.
@@ -142,6 +143,12 @@ function schemaKeys(root: unknown): string[] {
   return [...keys];
 }
 
+// Azurite's published development account, on a port nothing listens on.
+const UNREACHABLE_BLOB_STORE =
+  'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;' +
+  'AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;' +
+  'BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;';
+
 /** Deps good enough to register routes: nothing here may be reached while building the app. */
 function coldDeps(): AppDeps {
   const config = loadConfig({
@@ -168,6 +175,21 @@ function coldDeps(): AppDeps {
         throw new Error('The route catalogue app sends no mail');
       },
       close: () => {},
+    },
+    // A client of an account nobody runs: building it makes no request.
+    storage: createBlobStorage({ connectionString: UNREACHABLE_BLOB_STORE }),
+    jobs: {
+      send: async () => {
+        throw new Error('The route catalogue app sends no job');
+      },
+    },
+    media: {
+      probeVideo: async () => {
+        throw new Error('The route catalogue app probes no video');
+      },
+      extractThumbnail: async () => {
+        throw new Error('The route catalogue app makes no thumbnail');
+      },
     },
   };
 }

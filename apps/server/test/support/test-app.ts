@@ -1,23 +1,43 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type AppDeps, createAppDeps } from '../../src/deps.js';
+import {
+  type AppJobs,
+  createJobQueue,
+  type JobInput,
+  type JobLogger,
+  type JobQueue,
+  type JobRecord,
+  registerJobHandlers,
+} from '../../src/jobs/index.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
+import type { MediaTools } from '../../src/modules/media/index.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { startTestBlobStorage, type TestBlobStorage } from './blob-storage.js';
 import { type DatabaseKind, openTestDatabase } from './databases.js';
 import { type MailTrap, startMailTrap } from './mail-trap.js';
 
-/** A clock tests can move, so expiry and limits are tested without sleeping. */
+/**
+ * A clock tests can move, so expiry and limits are tested without sleeping. Everything that
+ * decides by time reads it: the services, the job handlers (the sweeps decide what is overdue by
+ * it) and the storage client's SAS times. pg-boss's own timing (when a delayed job becomes due)
+ * is the database's: a test runs a job itself after moving the clock (TestApp.runJob).
+ */
 export class TestClock implements Clock {
   private offsetMs = 0;
   now = () => new Date(Date.now() + this.offsetMs);
   advanceMinutes(minutes: number) {
     this.offsetMs += minutes * 60_000;
+  }
+  advanceDays(days: number) {
+    this.advanceMinutes(days * 24 * 60);
   }
   reset() {
     this.offsetMs = 0;
@@ -31,6 +51,19 @@ export interface TestApp {
   baseUrl: string;
   mail: MailTrap;
   clock: TestClock;
+  /** The test's own Azurite, in memory (the app's deps.storage is a client of it). */
+  blobs: TestBlobStorage;
+  /** The app's job queue, running handlers with short polling (docs/decisions/009). */
+  queue: JobQueue<AppJobs>;
+  /** What the job queue logged (warnings of failed tries among them), newest last. */
+  jobLog: Array<{ level: string; msg: string | undefined }>;
+  /**
+   * Sends a job now (in a transaction of its own, as a service would) and waits until it has
+   * completed; throws with its error when it failed. The sweeps and the expiry, after moving the clock.
+   */
+  runJob<N extends keyof AppJobs & string>(name: N, data: JobInput<AppJobs, N>): Promise<JobRecord>;
+  /** Waits for a condition the background jobs bring about (the review, the blob cleanup). */
+  until(check: () => boolean | Promise<boolean>, what: string, timeoutMs?: number): Promise<void>;
   /** Empties every table and the inbox, and puts the clock back: each test starts clean. */
   reset(): Promise<void>;
   createUser(overrides?: Partial<TestUser>): Promise<TestUser & { id: string }>;
@@ -43,12 +76,37 @@ export interface TestUser {
   fullName: string;
 }
 
+export interface TestAppOptions {
+  /** Instead of the real ffprobe and ffmpeg (a probe that fails, say). */
+  media?: MediaTools;
+}
+
 let userCounter = 0;
 
-/** The whole app on a fresh database, a real SMTP trap and a movable clock, listening on a free port. */
+/** Short enough that a review runs within a second of being queued. */
+const TEST_JOB_TIMING = {
+  pollingIntervalSeconds: 0.5,
+  superviseIntervalSeconds: 1,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+};
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The whole app on a fresh database, a real SMTP trap, an in-memory Azurite, the job queue with
+ * every handler, and a movable clock, listening on a free port.
+ */
 export async function startTestApp(
   kind: DatabaseKind,
   configOverrides: Partial<Config> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-test-'));
   const config: Readonly<Config> = Object.freeze({
@@ -60,11 +118,37 @@ export async function startTestApp(
     }),
     ...configOverrides,
   });
-  const database = await openTestDatabase(kind);
-  const mail = await startMailTrap();
-  const mailer = createSmtpMailer(mail.smtpUrl, config.mailFrom);
   const clock = new TestClock();
-  const deps = createAppDeps({ config, db: database.db, mailer, clock });
+  const [database, mail, blobs] = await Promise.all([
+    openTestDatabase(kind),
+    startMailTrap(),
+    startTestBlobStorage(clock),
+  ]);
+  const mailer = createSmtpMailer(mail.smtpUrl, config.mailFrom);
+  const jobLog: TestApp['jobLog'] = [];
+  const logger: JobLogger = {
+    info: (_obj, msg) => jobLog.push({ level: 'info', msg }),
+    warn: (_obj, msg) => jobLog.push({ level: 'warn', msg }),
+    error: (_obj, msg) => jobLog.push({ level: 'error', msg }),
+  };
+  const queue = createJobQueue({
+    database,
+    config: { jobs: true },
+    logger,
+    timing: TEST_JOB_TIMING,
+    stopDeadlineMs: 5_000,
+  });
+  const deps = createAppDeps({
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    storage: blobs.storage,
+    jobs: queue,
+    ...(options.media ? { media: options.media } : {}),
+  });
+  await registerJobHandlers(queue, deps);
+  await queue.start();
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -77,6 +161,22 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${address.port}`,
     mail,
     clock,
+    blobs,
+    queue,
+    jobLog,
+    async runJob(name, data) {
+      const id = await database.db.transaction().execute((trx) => queue.send(trx, name, data));
+      if (!id) throw new Error(`Job ${name} was not queued (an exclusive one is already pending)`);
+      let job: JobRecord | null = null;
+      await until(async () => {
+        job = await queue.findJob(name, id);
+        return job?.state === 'completed' || job?.state === 'failed';
+      }, `job ${name} to finish`);
+      const done = job as unknown as JobRecord;
+      if (done.state === 'failed') throw new Error(`Job ${name} failed: ${JSON.stringify(done.output)}`);
+      return done;
+    },
+    until,
     async reset() {
       const tables = await sql<{ tablename: string }>`
         select tablename from pg_tables
@@ -85,6 +185,7 @@ export async function startTestApp(
       if (names.length > 0) await sql`truncate ${sql.join(names)} cascade`.execute(database.db);
       mail.clear();
       clock.reset();
+      jobLog.length = 0;
     },
     async createUser(overrides = {}) {
       userCounter += 1;
@@ -99,8 +200,9 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await queue.stop({ graceful: false });
       mailer.close();
-      await mail.close();
+      await Promise.all([mail.close(), blobs.stop()]);
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
