@@ -78,45 +78,72 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(onOpen).toHaveBeenCalledWith('assignRecipient');
   });
 
-  it('opens Details on a Pending_Upload card, and offers no upload anywhere', async () => {
+  it('opens the upload dialog on a Pending_Upload card, and offers Upload Video in its menu', async () => {
     const { user, onOpen } = renderCard(
       makeCapsule({ status: 'Pending_Upload', title: 'Ready', recipientName: 'Grace Hopper' }),
     );
     await user.click(screen.getByRole('button', { name: 'Ready' }));
-    expect(onOpen).toHaveBeenCalledWith('details');
+    expect(onOpen).toHaveBeenCalledWith('upload');
 
     const items = await menuItems(user);
-    expect(items).toEqual([{ label: 'Set Capsule Info', disabled: false }]);
-    expect(screen.queryByText(/upload video/i)).toBeNull();
+    expect(items).toEqual([
+      { label: 'Upload Video', disabled: false },
+      { label: 'Set Capsule Info', disabled: false },
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Upload Video' }));
+    expect(onOpen).toHaveBeenLastCalledWith('upload');
   });
 
-  it('on day 9 after the upload offers Set Capsule Info, Lock Capsule and Delete Capsule', async () => {
+  it('on day 9 after the upload offers the preview, Reupload Video, Set Capsule Info, Lock and Delete', async () => {
     const { user, onOpen } = renderCard(storedCapsule(9));
     const items = await menuItems(user);
     expect(items.map((item) => item.label)).toEqual([
       'View Details',
+      'One-Time Preview',
+      'Reupload Video',
       'Set Capsule Info',
       'Lock Capsule',
       'Delete Capsule',
     ]);
-    expect(screen.queryByRole('menuitem', { name: /reupload|preview/i })).toBeNull();
 
-    await user.click(screen.getByRole('menuitem', { name: 'Delete Capsule' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Reupload Video' }));
+    expect(onOpen).toHaveBeenCalledWith('reupload');
+    await user.click(screen.getByRole('button', { name: 'Capsule options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete Capsule' }));
     expect(onOpen).toHaveBeenCalledWith('deleteVideo');
   });
 
-  it('on day 11 after the upload no longer offers Lock Capsule or Delete Capsule', async () => {
+  it('on day 11 after the upload no longer offers Reupload Video, Lock Capsule or Delete Capsule', async () => {
     const { user } = renderCard(storedCapsule(11));
     const items = await menuItems(user);
-    expect(items.map((item) => item.label)).toEqual(['View Details', 'Set Capsule Info']);
+    expect(items.map((item) => item.label)).toEqual(['View Details', 'One-Time Preview', 'Set Capsule Info']);
   });
 
-  it('once locked, shows Set Capsule Info disabled with the reason, and neither lock nor delete', async () => {
+  it('offers the one-time preview only until it is used', async () => {
+    const { user, onOpen } = renderCard(storedCapsule(3));
+    await user.click(screen.getByRole('button', { name: 'Capsule options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'One-Time Preview' }));
+    expect(onOpen).toHaveBeenCalledWith('preview');
+  });
+
+  it('offers no preview once it has been used, nor while the video is reviewed', async () => {
+    const used = renderCard(storedCapsule(3, { previewViewed: true, title: 'Seen' }));
+    expect((await menuItems(used.user)).map((item) => item.label)).not.toContain('One-Time Preview');
+    used.unmount();
+    const reviewing = renderCard(storedCapsule(0, { status: 'Reviewing', title: 'Checking' }));
+    expect(await menuItems(reviewing.user)).toEqual([{ label: 'View Details', disabled: false }]);
+    await reviewing.user.keyboard('{Escape}');
+    await reviewing.user.click(screen.getByRole('button', { name: 'Checking' }));
+    expect(reviewing.onOpen).toHaveBeenCalledWith('details');
+  });
+
+  it('once locked, shows Set Capsule Info disabled with the reason, and neither reupload, lock nor delete', async () => {
     const { user } = renderCard(storedCapsule(2, { locked: true }));
     expect(screen.getByText('Locked')).toBeTruthy();
     const items = await menuItems(user);
     expect(items).toEqual([
       { label: 'View Details', disabled: false },
+      { label: 'One-Time Preview', disabled: false },
       { label: `Set Capsule Info${CAPSULE_REFUSALS.locked}`, disabled: true },
     ]);
   });
@@ -128,8 +155,12 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(onOpen).toHaveBeenCalledWith('recover');
   });
 
-  it('has no options menu while the video is being uploaded', () => {
-    renderCard(makeCapsule({ status: 'Upload_In_Progress', recipientName: 'Grace Hopper' }));
+  it('has no options menu while the video is being uploaded; a click opens the upload to resume it', async () => {
+    const { user, onOpen } = renderCard(
+      makeCapsule({ status: 'Upload_In_Progress', recipientName: 'Grace Hopper', title: 'Halfway' }),
+    );
     expect(screen.queryByRole('button', { name: 'Capsule options' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Halfway' }));
+    expect(onOpen).toHaveBeenCalledWith('upload');
   });
 });

@@ -43,6 +43,13 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
+/** The card title's tooltip: what a click on the card opens. */
+const CLICK_TITLES: Partial<Record<CapsuleDialogKind, string>> = {
+  assignRecipient: 'Assign a recipient',
+  upload: 'Upload a video',
+  details: 'Show the capsule details',
+};
+
 interface CapsuleCardProps {
   capsule: Capsule;
   now: Date;
@@ -90,7 +97,7 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
             className={classes.open}
             onClick={() => onOpen(clickOpens)}
             aria-haspopup="dialog"
-            title={clickOpens === 'assignRecipient' ? 'Assign a recipient' : 'Show the capsule details'}
+            title={CLICK_TITLES[clickOpens] ?? CLICK_TITLES.details}
           >
             <Text fw={700} size="lg" lh={1.3}>
               {capsule.title}

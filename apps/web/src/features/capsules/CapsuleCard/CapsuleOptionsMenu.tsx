@@ -5,10 +5,13 @@ import {
   IconEye,
   IconLock,
   IconPencil,
+  IconPlayerPlay,
   type IconProps,
   IconRestore,
   IconTrash,
+  IconUpload,
   IconUserPlus,
+  IconVideo,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { CapsuleDialogKind } from '../CapsuleDialogs/dialog-state';
@@ -25,13 +28,15 @@ interface MenuEntry {
 
 /**
  * The card's actions, exactly as capsuleActions() allows them (spec section 4, 'Actions by
- * status'). Upload Video, Reupload Video and the One-Time Preview belong to the upload issue
- * and are left out until it lands.
+ * status'): Reupload Video follows canReuploadVideo, the One-Time Preview canPreview.
  */
 export function menuEntries(actions: CapsuleActions): MenuEntry[] {
   const entries: (MenuEntry | false)[] = [
     actions.assignRecipient && { dialog: 'assignRecipient', label: 'Assign Recipient', icon: IconUserPlus },
+    actions.uploadVideo && { dialog: 'upload', label: 'Upload Video', icon: IconUpload },
     actions.viewDetails && { dialog: 'details', label: 'View Details', icon: IconEye },
+    actions.oneTimePreview && { dialog: 'preview', label: 'One-Time Preview', icon: IconPlayerPlay },
+    actions.reuploadVideo && { dialog: 'reupload', label: 'Reupload Video', icon: IconVideo },
     actions.setCapsuleInfo && {
       dialog: 'setInfo',
       label: 'Set Capsule Info',

@@ -356,7 +356,8 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
 
   describe('Capsule Details', () => {
     it('shows the fallbacks for a capsule without recipient, video or message', async () => {
-      const capsule = makeCapsule({ status: 'Pending_Upload', title: 'Bare' });
+      // Marked for deletion before any upload: a click opens Details.
+      const capsule = makeCapsule({ status: 'To_Delete', previousStatus: 'Pending_Upload', title: 'Bare' });
       const { user } = await openDashboard(capsule);
       await user.click(screen.getByRole('button', { name: 'Bare' }));
       const dialog = await screen.findByRole('dialog', { name: 'Capsule Details' });

@@ -1,10 +1,27 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { AssignRecipientDialog } from '../AssignRecipientDialog/AssignRecipientDialog';
 import { CapsuleDetailsDialog } from '../CapsuleDetailsDialog/CapsuleDetailsDialog';
 import { CapsuleInfoDialog } from '../CapsuleInfoDialog/CapsuleInfoDialog';
 import { DeleteVideoDialog } from '../DeleteVideoDialog/DeleteVideoDialog';
 import { LockCapsuleDialog } from '../LockCapsuleDialog/LockCapsuleDialog';
 import { RecoverCapsuleDialog } from '../RecoverCapsuleDialog/RecoverCapsuleDialog';
-import type { OpenCapsuleDialog } from './dialog-state';
+import { isReplacing, type OpenCapsuleDialog } from './dialog-state';
+
+// The upload dialog (and, when an upload starts, the storage SDK) and the preview player load
+// when first opened, not with the dashboard: most visits use neither (issue 10's budget).
+const UploadVideoDialog = lazy(() => import('../UploadVideoDialog/UploadVideoDialog'));
+const PreviewDialog = lazy(() => import('../PreviewDialog/PreviewDialog'));
+
+function Loading({ title, onClose }: { title: string; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <Center py="xl" aria-busy aria-label={`Loading ${title}`}>
+        <Loader />
+      </Center>
+    </Modal>
+  );
+}
 
 interface CapsuleDialogsProps {
   dialog: OpenCapsuleDialog | null;
@@ -19,6 +36,24 @@ export function CapsuleDialogs({ dialog, onClose }: CapsuleDialogsProps) {
   switch (dialog.kind) {
     case 'assignRecipient':
       return <AssignRecipientDialog key={key} {...props} />;
+    case 'upload':
+    case 'reupload': {
+      const replacing = isReplacing(dialog);
+      return (
+        <Suspense
+          key={key}
+          fallback={<Loading title={replacing ? 'Replace Video' : 'Upload Video'} onClose={onClose} />}
+        >
+          <UploadVideoDialog {...props} replacing={replacing} />
+        </Suspense>
+      );
+    }
+    case 'preview':
+      return (
+        <Suspense key={key} fallback={<Loading title="One-Time Preview" onClose={onClose} />}>
+          <PreviewDialog {...props} />
+        </Suspense>
+      );
     case 'setInfo':
       return <CapsuleInfoDialog key={key} {...props} />;
     case 'details':

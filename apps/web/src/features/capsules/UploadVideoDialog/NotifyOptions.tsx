@@ -1,0 +1,110 @@
+import {
+  CAPSULE_UPLOAD_TEXTS,
+  defaultNotifyDate,
+  defaultNotifyTimezone,
+  NOTIFY_TIMEZONES,
+  type NotifyTimezone,
+  type NotifyTiming,
+} from '@capsule/domain';
+import { Checkbox, Group, Radio, Select, Stack } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import type { UploadNotifyInput } from './upload-api';
+
+const T = CAPSULE_UPLOAD_TEXTS;
+
+export interface NotifyState {
+  enabled: boolean;
+  timing: NotifyTiming;
+  /** The picker's value, a wall clock: 'YYYY-MM-DD HH:mm:ss'. */
+  customDate: string | null;
+  timezone: NotifyTimezone;
+}
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Spec section 5: notify on, at lock; the custom date 10 days ahead, in the browser's zone if listed. */
+export function initialNotify(now: Date): NotifyState {
+  return {
+    enabled: true,
+    timing: 'on_lock',
+    customDate: dayjs(defaultNotifyDate(now)).format(PICKER_FORMAT),
+    timezone: defaultNotifyTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
+  };
+}
+
+/** What the upload sends: the custom date only with the custom timing, as 'YYYY-MM-DDTHH:mm:ss' in `timezone`. */
+export function notifyInput(state: NotifyState): UploadNotifyInput {
+  if (!state.enabled || state.timing === 'on_lock') {
+    return { enabled: state.enabled, timing: state.enabled ? state.timing : 'on_lock' };
+  }
+  return {
+    enabled: true,
+    timing: 'custom',
+    ...(state.customDate ? { customDate: state.customDate.replace(' ', 'T') } : {}),
+    timezone: state.timezone,
+  };
+}
+
+/** A custom timing needs its date. */
+export const notifyComplete = (state: NotifyState) =>
+  !state.enabled || state.timing === 'on_lock' || Boolean(state.customDate);
+
+interface NotifyOptionsProps {
+  value: NotifyState;
+  onChange: (next: NotifyState) => void;
+  disabled: boolean;
+  now: Date;
+}
+
+/** Notify Recipient (on by default) and when: At Lock, or a custom date and time zone. */
+export function NotifyOptions({ value, onChange, disabled, now }: NotifyOptionsProps) {
+  const set = (patch: Partial<NotifyState>) => onChange({ ...value, ...patch });
+  return (
+    <Stack gap="xs">
+      <Checkbox
+        label={T.notifyLabel}
+        description="The recipient gets an e-mail when the capsule is delivered."
+        checked={value.enabled}
+        disabled={disabled}
+        onChange={(event) => set({ enabled: event.currentTarget.checked })}
+      />
+      {value.enabled && (
+        <Stack gap="xs" pl={32}>
+          <Radio.Group
+            label={T.notifyWhen}
+            value={value.timing}
+            onChange={(timing) => set({ timing: timing as NotifyTiming })}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="on_lock" label={T.atLock} disabled={disabled} />
+              <Radio value="custom" label={T.customDate} disabled={disabled} />
+            </Group>
+          </Radio.Group>
+          {value.timing === 'custom' && (
+            <Group grow align="flex-start" gap="sm">
+              <DateTimePicker
+                label={T.notifyAt}
+                value={value.customDate}
+                onChange={(customDate) => set({ customDate })}
+                minDate={dayjs(now).format(PICKER_FORMAT)}
+                valueFormat="MMM D, YYYY HH:mm"
+                disabled={disabled}
+                required
+                error={value.customDate ? undefined : 'Choose when to notify the recipient.'}
+              />
+              <Select
+                label={T.timezone}
+                data={NOTIFY_TIMEZONES}
+                value={value.timezone}
+                onChange={(timezone) => timezone && set({ timezone: timezone as NotifyTimezone })}
+                allowDeselect={false}
+                disabled={disabled}
+              />
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

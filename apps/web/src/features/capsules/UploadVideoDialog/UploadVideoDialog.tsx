@@ -1,0 +1,201 @@
+import { CAPSULE_UPLOAD_TEXTS, parseCapsuleLength } from '@capsule/domain';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlayerPlay, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import type { Capsule } from '../capsule-display';
+import { initialNotify, NotifyOptions, type NotifyState, notifyComplete, notifyInput } from './NotifyOptions';
+import { UploadProgressPanel } from './UploadProgressPanel';
+import classes from './UploadVideoDialog.module.css';
+import { useOpenUpload } from './upload-api';
+import { formatBytes } from './upload-progress';
+import { useChosenVideo } from './use-chosen-video';
+import { useVideoTransfer } from './use-video-transfer';
+import { VideoDropArea } from './VideoDropArea';
+
+const T = CAPSULE_UPLOAD_TEXTS;
+
+export interface UploadVideoDialogProps {
+  capsule: Capsule;
+  /** Re-upload mode: the new video replaces the stored one once it passes review. */
+  replacing: boolean;
+  onClose: () => void;
+}
+
+const formatDuration = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Upload Video (or Replace Video), spec section 2: a video dropped or picked, checked in the
+ * browser (section 5), previewed, the recipient's notification, the confirmation, then the
+ * block upload straight to storage with a real progress bar. An upload interrupted by a
+ * reload is offered for resuming: the same file, re-picked, sends only what is missing.
+ */
+export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDialogProps) {
+  const [now] = useState(() => new Date());
+  const length = parseCapsuleLength(capsule.capsuleLength);
+  const chosen = useChosenVideo(capsule.capsuleLength);
+  const [notify, setNotify] = useState<NotifyState>(() => initialNotify(now));
+  const [confirmed, setConfirmed] = useState(false);
+  const transfer = useVideoTransfer(capsule, replacing, onClose);
+  const open = useOpenUpload(capsule.id);
+
+  const { video } = chosen;
+  // A video is chosen: fetch the storage SDK now, while the sender ticks the boxes.
+  useEffect(() => {
+    if (video) void import('./azure-block-target').catch(() => undefined);
+  }, [video]);
+  const { phase, busy } = transfer;
+  const interrupted = open.data ?? null;
+  const sameFile = Boolean(
+    interrupted &&
+      video &&
+      video.file.name === interrupted.fileName &&
+      video.file.size === interrupted.fileSize,
+  );
+  const canSubmit = Boolean(video) && confirmed && notifyComplete(notify) && !busy && !chosen.reading;
+  const recipient = capsule.recipientName ?? capsule.title;
+  const action = replacing ? T.replace : T.upload;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!video) {
+      toast({ title: T.noFileTitle, description: T.noFileBody, variant: 'destructive' });
+      return;
+    }
+    if (!canSubmit) return;
+    void transfer.begin({
+      file: video.file,
+      durationSeconds: video.durationSeconds,
+      notify: notifyInput(notify),
+      resume: sameFile,
+    });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={`${replacing ? 'Replace Video' : 'Upload Video'} for ${recipient}`}
+      centered
+      size="lg"
+      // While bytes are moving, only Cancel stops them: no stray click or Escape does.
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {capsule.title}
+            {length ? ` · up to ${length.label}` : ''}
+            {replacing ? ' · the current video stays until the new one has been reviewed' : ''}
+          </Text>
+
+          {interrupted && phase === 'idle' && (
+            <Alert color="blue" icon={<IconRefresh size={18} />} title={T.resumeOfferTitle}>
+              <Text size="sm">
+                {interrupted.fileName}: {formatBytes(interrupted.stagedBytes)} of{' '}
+                {formatBytes(interrupted.fileSize)} sent. Choose the same file to resume: only the missing
+                part will be sent.
+              </Text>
+              {video && (
+                <Text size="sm" fw={600} mt={4} data-testid="resume-match">
+                  {sameFile ? T.resumeReady : T.resumeFileMismatch}
+                </Text>
+              )}
+            </Alert>
+          )}
+
+          {video ? (
+            <Stack gap={6}>
+              {/* biome-ignore lint/a11y/useMediaCaption: the sender's own video, before upload; it has no captions */}
+              <video
+                className={classes.preview}
+                src={video.url}
+                controls
+                preload="metadata"
+                data-testid="video-preview"
+              />
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <IconPlayerPlay size={14} style={{ verticalAlign: -2 }} aria-hidden /> {video.file.name} ·{' '}
+                  {formatBytes(video.file.size)} · {formatDuration(video.durationSeconds)}
+                </Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  onClick={chosen.remove}
+                  disabled={busy}
+                >
+                  {T.remove}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <VideoDropArea
+              onFile={(file, source) => void chosen.choose(file, source)}
+              reading={chosen.reading}
+              refusal={chosen.refusal}
+              maxMinutes={length?.minutes ?? null}
+            />
+          )}
+
+          <NotifyOptions value={notify} onChange={setNotify} disabled={busy} now={now} />
+
+          <Checkbox
+            label={T.confirmLabel}
+            checked={confirmed}
+            disabled={busy}
+            onChange={(event) => setConfirmed(event.currentTarget.checked)}
+          />
+
+          {busy && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
+              {T.doNotClose}
+            </Alert>
+          )}
+
+          {transfer.progress && (phase === 'uploading' || phase === 'paused' || phase === 'finishing') && (
+            <UploadProgressPanel progress={transfer.progress} state={phase} />
+          )}
+
+          {phase === 'paused' && (
+            <Alert color="orange" icon={<IconWifiOff size={18} />} role="alert">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm">{T.connectionLost}</Text>
+                <Button size="compact-sm" onClick={transfer.resume} leftSection={<IconRefresh size={14} />}>
+                  {T.resume}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => void transfer.cancel()}
+              disabled={phase === 'finishing' || phase === 'cancelling'}
+            >
+              {T.cancel}
+            </Button>
+            <Button
+              type="submit"
+              disabled={!canSubmit && !busy}
+              loading={phase === 'starting' || phase === 'uploading' || phase === 'finishing'}
+            >
+              {action}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export default UploadVideoDialog;
