@@ -22,6 +22,7 @@ import type {
   SubscriptionsTable,
 } from './schema/commerce.js';
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactsTable } from './schema/contacts.js';
+import type { VideoUploadsTable } from './schema/uploads.js';
 
 // The tables of migrations/src, as Kysely sees them through the CamelCasePlugin (created_at in
 // SQL is createdAt here). Keep this file in step with the migrations: a new column is a new
@@ -42,6 +43,7 @@ export type * from './schema/affiliates.js';
 export type * from './schema/auth.js';
 export type * from './schema/commerce.js';
 export type * from './schema/contacts.js';
+export type * from './schema/uploads.js';
 export type * from './schema/values.js';
 
 export interface Database {
@@ -60,6 +62,7 @@ export interface Database {
   capsules: CapsulesTable;
   capsuleCounters: CapsuleCountersTable;
   receivedCapsules: ReceivedCapsulesTable;
+  videoUploads: VideoUploadsTable;
   affiliates: AffiliatesTable;
   referrals: ReferralsTable;
   affiliatePayments: AffiliatePaymentsTable;
@@ -70,3 +73,5 @@ export interface Database {
 export type NewCapsulePackage = Insertable<CapsulePackagesTable>;
 export type NewCapsule = Insertable<CapsulesTable>;
 export type CapsuleUpdate = Updateable<CapsulesTable>;
+export type NewVideoUpload = Insertable<VideoUploadsTable>;
+export type VideoUploadUpdate = Updateable<VideoUploadsTable>;

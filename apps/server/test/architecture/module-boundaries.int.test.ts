@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string | null> = {
   capsules: 'capsules',
   capsuleCounters: 'capsules',
   receivedCapsules: 'capsules',
+  videoUploads: 'capsules',
   affiliates: null,
   referrals: null,
   affiliatePayments: null,

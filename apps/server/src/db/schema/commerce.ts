@@ -94,16 +94,24 @@ export interface CapsulesTable {
   deliveryDate: string | null;
   releasable: Generated<boolean>;
   ratingVerification: string | null;
+  /** The current (accepted) video's blob, in the owner's container. */
   videoBlobName: string | null;
+  /** Legacy columns: nothing writes them; the API hands out short-lived SAS URLs instead. */
   videoUrl: string | null;
   videoThumbnailUrl: string | null;
+  /** The accepted upload whose video this is (migration 0011). */
+  videoUploadId: string | null;
+  videoThumbnailBlobName: string | null;
   uploadDate: NullableTimestamp;
   lockedAt: NullableTimestamp;
   previewViewedAt: NullableTimestamp;
   retryCount: Generated<number>;
+  /** Why the review sent the capsule to Needs_Review. */
   reviewNote: string | null;
   deliveredAt: NullableTimestamp;
   deleteRequestedAt: NullableTimestamp;
+  /** A To_Delete capsule's video removed for good, 30 days after it was marked (migration 0011). */
+  purgedAt: NullableTimestamp;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
   /** Creation order among capsules made together (migration 0005); read as a string. */
