@@ -14,14 +14,14 @@ const ratio = (n) => n.toFixed(2);
 export function printTable({ targets, sizes, results, queries }) {
   const [small, large] = sizes.map(sizeLabel);
   console.log(
-    `| target | ${small}: req/s | p50 ms | p99 ms | vs minimal | ${large}: req/s | p50 ms | p99 ms | vs minimal | ${large}/${small} p50 | ${large}/${small} p99 | statements |`,
+    `| target | ${small}: req/s | p50 ms | p99 ms | vs minimal | Node µs/req | ${large}: req/s | p50 ms | p99 ms | vs minimal | Node µs/req | ${large}/${small} p50 | ${large}/${small} p99 | statements |`,
   );
-  console.log(`|---|${'---:|'.repeat(11)}`);
+  console.log(`|---|${'---:|'.repeat(13)}`);
   for (const t of targets) {
     const [a, b] = sizes.map((size) => results[size][t.key]);
     const [minA, minB] = sizes.map((size) => results[size].minimal);
     console.log(
-      `| ${t.name} | ${int(a.rps)} | ${ms(a.p50)} | ${ms(a.p99)} | ${ratio(a.rps / minA.rps)} | ${int(b.rps)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio(b.rps / minB.rps)} | ${ratio(b.p50 / a.p50)} | ${ratio(b.p99 / a.p99)} | ${queries[t.key]} |`,
+      `| ${t.name} | ${int(a.rps)} | ${ms(a.p50)} | ${ms(a.p99)} | ${ratio(a.rps / minA.rps)} | ${int(a.cpuUs)} | ${int(b.rps)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ratio(b.rps / minB.rps)} | ${int(b.cpuUs)} | ${ratio(b.p50 / a.p50)} | ${ratio(b.p99 / a.p99)} | ${queries[t.key]} |`,
     );
   }
 }
