@@ -29,7 +29,13 @@ export async function startApps(db, recorder) {
   });
   const outbox = [];
   const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
-  const deps = createAppDeps({ config, db, mailer });
+  // Nothing measured here stores a blob or queues a job: both refuse loudly if a route tries.
+  const absent = (what) => () => {
+    throw new Error(`the server bench has no ${what}`);
+  };
+  const storage = new Proxy({}, { get: (_target, name) => absent(`blob storage (${String(name)})`) });
+  const jobs = { send: absent('job queue') };
+  const deps = createAppDeps({ config, db, mailer, storage, jobs });
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const counted = await buildApp(createAppDeps({ config, db: db.withPlugin(recorder), mailer }), {

@@ -1,27 +1,13 @@
 // The baselines: a bare Fastify instance, apart from the app (none of its plugins), with
 //   GET /ping  no database at all;
-//   GET /page  the capsule list's first page, the very statement the app runs for it
-//              (capsules.repository.ts listCapsules: 12 rows and the total from the counters),
-//              sent with `pg` directly in one round trip, for one fixed owner: no session, no
+//   GET /page  the capsule list's first page: the very statement, text and parameters, that
+//              the app sent for GET /api/capsules?page=1 (recorded by the bench; 12 rows and
+//              the total from the counters, capsules.repository.ts listCapsules), sent with
+//              `pg` directly in one round trip, for the bench account: no session, no
 //              validation, no mapping. What the database and the driver cost, and no more.
 import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
-
-/** What Kysely compiles for listCapsules({ status: null, types: [], sort: 'newest', page: 1 }). */
-export const FIRST_PAGE_SQL =
-  'select "capsules"."id", "capsules"."title", "capsules"."status", "capsules"."status_before_delete", ' +
-  '"capsules"."kind", "capsules"."category", "capsules"."delivery_criteria", "capsules"."capsule_length", ' +
-  '"capsules"."contact_id", "capsules"."recipient_user_id", "capsules"."recipient_name", ' +
-  '"capsules"."recipient_email", "capsules"."recipient_birthday", "capsules"."message", ' +
-  '"capsules"."delivery_date", "capsules"."upload_date", "capsules"."locked_at", ' +
-  '"capsules"."preview_viewed_at", "capsules"."retry_count", "capsules"."video_url", ' +
-  '"capsules"."video_thumbnail_url", "capsules"."delivered_at", "capsules"."created_at", ' +
-  '(select coalesce(sum("n"), $1) as "n" from "capsule_counters" where "capsule_counters"."owner_id" = $2) ' +
-  'as "matching_total" from "capsules" where "capsules"."owner_id" = $3 ' +
-  'order by "capsules"."created_at" desc, "capsules"."seq" desc limit $4 offset $5';
-
-export const firstPageParams = (ownerId) => ['0', ownerId, ownerId, 12, 0];
 
 /**
  * Starts the bare instance. On PostgreSQL `url` names the database and `pg` runs the query;
@@ -29,14 +15,15 @@ export const firstPageParams = (ownerId) => ['0', ownerId, ownerId, 12, 0];
  * the handle's driver (Kysely's executeQuery of a raw compiled query, without plugins: no query
  * builder, no name mapping).
  */
-export async function startMinimal({ url, db, ownerId, poolSize }) {
+export async function startMinimal({ url, db, statement, poolSize }) {
   const pool = url ? new pg.Pool({ connectionString: url, max: poolSize }) : undefined;
-  const params = firstPageParams(ownerId);
+  const { sql: text } = statement;
+  const params = [...statement.parameters];
   // No plugins: the rows come back as the database names them, as from `pg`.
   const bare = db.withoutPlugins();
   const firstPage = pool
-    ? async () => (await pool.query(FIRST_PAGE_SQL, params)).rows
-    : async () => (await bare.executeQuery(CompiledQuery.raw(FIRST_PAGE_SQL, params))).rows;
+    ? async () => (await pool.query(text, params)).rows
+    : async () => (await bare.executeQuery(CompiledQuery.raw(text, params))).rows;
 
   const app = Fastify({ logger: false });
   app.get('/ping', async () => ({ ok: true }));
