@@ -100,8 +100,7 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
             <Alert color="blue" icon={<IconRefresh size={18} />} title={T.resumeOfferTitle}>
               <Text size="sm">
                 {interrupted.fileName}: {formatBytes(interrupted.stagedBytes)} of{' '}
-                {formatBytes(interrupted.fileSize)} sent. Choose the same file to resume: only the missing
-                part will be sent.
+                {formatBytes(interrupted.fileSize)} sent.{video ? '' : ' Choose the same file to resume it.'}
               </Text>
               {video && (
                 <Text size="sm" fw={600} mt={4} data-testid="resume-match">
@@ -113,14 +112,17 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
 
           {video ? (
             <Stack gap={6}>
-              {/* biome-ignore lint/a11y/useMediaCaption: the sender's own video, before upload; it has no captions */}
-              <video
-                className={classes.preview}
-                src={video.url}
-                controls
-                preload="metadata"
-                data-testid="video-preview"
-              />
+              {/* While it uploads, the file line is enough: the progress stays in view. */}
+              {!busy && (
+                // biome-ignore lint/a11y/useMediaCaption: the sender's own video, before upload; it has no captions
+                <video
+                  className={classes.preview}
+                  src={video.url}
+                  controls
+                  preload="metadata"
+                  data-testid="video-preview"
+                />
+              )}
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   <IconPlayerPlay size={14} style={{ verticalAlign: -2 }} aria-hidden /> {video.file.name} ·{' '}
@@ -169,7 +171,12 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
             <Alert color="orange" icon={<IconWifiOff size={18} />} role="alert">
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm">{T.connectionLost}</Text>
-                <Button size="compact-sm" onClick={transfer.resume} leftSection={<IconRefresh size={14} />}>
+                <Button
+                  size="compact-sm"
+                  onClick={transfer.resume}
+                  leftSection={<IconRefresh size={14} />}
+                  style={{ flexShrink: 0 }}
+                >
                   {T.resume}
                 </Button>
               </Group>
@@ -186,7 +193,7 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
             </Button>
             <Button
               type="submit"
-              disabled={!canSubmit && !busy}
+              disabled={!canSubmit}
               loading={phase === 'starting' || phase === 'uploading' || phase === 'finishing'}
             >
               {action}

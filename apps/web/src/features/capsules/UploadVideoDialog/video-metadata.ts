@@ -29,14 +29,16 @@ export function readVideoDuration(objectUrl: string, timeoutMs = METADATA_TIMEOU
       timeoutMs,
     );
     video.onerror = () => finish(() => reject(new Error('The browser could not read this video')));
+    // Read before finish(): emptying the element resets its duration to NaN.
+    const resolveIfKnown = () => {
+      const seconds = video.duration;
+      if (!Number.isFinite(seconds)) return false;
+      finish(() => resolve(seconds));
+      return true;
+    };
     video.onloadedmetadata = () => {
-      if (Number.isFinite(video.duration)) {
-        finish(() => resolve(video.duration));
-        return;
-      }
-      video.ondurationchange = () => {
-        if (Number.isFinite(video.duration)) finish(() => resolve(video.duration));
-      };
+      if (resolveIfKnown()) return;
+      video.ondurationchange = resolveIfKnown;
       video.currentTime = Number.MAX_SAFE_INTEGER;
     };
     video.src = objectUrl;
