@@ -6,7 +6,7 @@ import {
   type NotifyTimezone,
   type NotifyTiming,
 } from '@capsule/domain';
-import { Checkbox, Group, Radio, Select, Stack } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, Stack, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import type { UploadNotifyInput } from './upload-api';
@@ -19,7 +19,12 @@ export interface NotifyState {
   /** The picker's value, a wall clock: 'YYYY-MM-DD HH:mm:ss'. */
   customDate: string | null;
   timezone: NotifyTimezone;
+  /** Optional words for the recipient's notification (spec section 5). */
+  message: string;
 }
+
+/** The same bound as the capsule's message. */
+export const NOTIFY_MESSAGE_MAX = 2000;
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -30,19 +35,22 @@ export function initialNotify(now: Date): NotifyState {
     timing: 'on_lock',
     customDate: dayjs(defaultNotifyDate(now)).format(PICKER_FORMAT),
     timezone: defaultNotifyTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
+    message: '',
   };
 }
 
 /** What the upload sends: the custom date only with the custom timing, as 'YYYY-MM-DDTHH:mm:ss' in `timezone`. */
 export function notifyInput(state: NotifyState): UploadNotifyInput {
-  if (!state.enabled || state.timing === 'on_lock') {
-    return { enabled: state.enabled, timing: state.enabled ? state.timing : 'on_lock' };
-  }
+  if (!state.enabled) return { enabled: false, timing: 'on_lock' };
+  const message = state.message.trim();
+  const withMessage = message ? { message } : {};
+  if (state.timing === 'on_lock') return { enabled: true, timing: 'on_lock', ...withMessage };
   return {
     enabled: true,
     timing: 'custom',
     ...(state.customDate ? { customDate: state.customDate.replace(' ', 'T') } : {}),
     timezone: state.timezone,
+    ...withMessage,
   };
 }
 
@@ -103,6 +111,17 @@ export function NotifyOptions({ value, onChange, disabled, now }: NotifyOptionsP
               />
             </Group>
           )}
+          <Textarea
+            label="Message to the recipient"
+            description="Optional: a few words sent with the notification."
+            value={value.message}
+            onChange={(event) => set({ message: event.currentTarget.value })}
+            maxLength={NOTIFY_MESSAGE_MAX}
+            autosize
+            minRows={2}
+            maxRows={5}
+            disabled={disabled}
+          />
         </Stack>
       )}
     </Stack>

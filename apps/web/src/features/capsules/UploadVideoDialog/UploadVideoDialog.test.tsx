@@ -214,13 +214,19 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
     const { dialog, user, calls } = await openUpload(pendingUpload());
     await user.click(dialog.getByRole('radio', { name: T.customDate }));
     expect(dialog.getByText(T.timezone)).toBeTruthy();
+    await user.type(dialog.getByRole('textbox', { name: /Message to the recipient/ }), '  Happy birthday!  ');
     await chooseAndConfirm(dialog, user);
     await user.click(dialog.getByRole('button', { name: T.upload }));
     await expectToast(T.uploadSuccessfulTitle);
 
     const input = callsTo(calls, 'capsules.upload.start')[0]?.input as { notify: Record<string, unknown> };
     const notify = input.notify;
-    expect(notify).toMatchObject({ enabled: true, timing: 'custom', timezone: 'UTC' });
+    expect(notify).toMatchObject({
+      enabled: true,
+      timing: 'custom',
+      timezone: 'UTC',
+      message: 'Happy birthday!',
+    });
     const days = (Date.parse(`${notify.customDate}`) - Date.now()) / (24 * 3600 * 1000);
     expect(Math.round(days)).toBe(10);
     expect(notify.customDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/);

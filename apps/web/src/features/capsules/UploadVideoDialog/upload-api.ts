@@ -17,6 +17,8 @@ export interface UploadNotifyInput {
   /** The custom date and time as a wall clock in `timezone`: 'YYYY-MM-DDTHH:mm:ss'. */
   customDate?: string;
   timezone?: NotifyTimezone;
+  /** Optional words sent with the notification. */
+  message?: string;
 }
 
 export interface UploadStartInput {
