@@ -190,6 +190,39 @@ describe('blob storage on Azurite', () => {
     expect(await t.storage.deleteContainer(ref.container)).toBe(false);
   });
 
+  it('seals a committed blob: the upload SAS can no longer change it, and deleting unseals it', async () => {
+    const ref = videoBlob(upload);
+    const uploader = new BlockBlobClient((await t.storage.uploadSas(ref)).url);
+    await uploader.stageBlock(blockId(0), 'staged only', 11);
+    expect(await t.storage.sealBlob(ref, upload.uploadId)).toBe('missing');
+
+    await uploader.commitBlockList([blockId(0)]);
+    expect(await t.storage.sealBlob(ref, upload.uploadId)).toBe('sealed');
+    expect(await t.storage.sealBlob(ref, upload.uploadId)).toBe('sealed'); // the same lease again
+    for (const write of [
+      () => uploader.upload('swapped after the check', 23),
+      () => uploader.stageBlock(blockId(1), 'more', 4),
+      () => uploader.commitBlockList([blockId(0)]),
+    ]) {
+      expect(await refusal(write())).toBe('412 LeaseIdMissing');
+    }
+    expect((await t.storage.readFirstBytes(ref, 100)).toString()).toBe('staged only');
+
+    expect(await t.storage.deleteBlob(ref)).toBe(true);
+    expect(await t.storage.blobProperties(ref)).toEqual({ exists: false });
+  });
+
+  it('signs aligned read URLs: the same URL all through a window, valid long enough from any moment in it', async () => {
+    const ref = thumbnailBlob(upload);
+    const first = await t.storage.readSas(ref, { minutes: 10, alignMinutes: 10 });
+    const later = await t.storage.readSas(ref, { minutes: 10, alignMinutes: 10 });
+    expect(later.url).toBe(first.url);
+    const windowStart = Math.floor(Date.now() / 600_000) * 600_000;
+    expect(first.expiresOn.getTime()).toBe(windowStart + 20 * 60_000);
+    clock.advanceMinutes(10);
+    expect((await t.storage.readSas(ref, { minutes: 10, alignMinutes: 10 })).url).not.toBe(first.url);
+  });
+
   it('lets a browser on our origin PUT blocks and GET videos (CORS), and sets it once', async () => {
     const origin = 'http://localhost:5173';
     await t.storage.ensureCors([origin]);

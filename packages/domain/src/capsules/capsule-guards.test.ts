@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type CapsuleFacts,
   canAssignRecipient,
+  canAutoLock,
   canDeleteVideo,
   canLock,
   canPreview,
   canRecover,
   canReuploadVideo,
   canSetCapsuleInfo,
+  canStartUpload,
   canUploadVideo,
   CAPSULE_REFUSALS as R,
 } from './capsule-guards.js';
@@ -171,6 +173,45 @@ describe('canRecover', () => {
     );
     expect(canRecover(capsule({ status: 'To_Delete', previousStatus: 'Lost' }))).toEqual(
       refused(R.cannotRecover),
+    );
+  });
+});
+
+describe('canStartUpload', () => {
+  it('is the first upload from Pending_Upload and a re-upload otherwise, with their reasons', () => {
+    const pending = capsule({ status: 'Pending_Upload', uploadDate: null });
+    expect(canStartUpload(pending, NOW)).toEqual(OK);
+    expect(canStartUpload({ ...pending, locked: true }, NOW)).toEqual(refused(R.locked));
+    expect(canStartUpload(capsule(), NOW)).toEqual(OK);
+    expect(canStartUpload(capsule({ status: 'Needs_Review' }), NOW)).toEqual(OK);
+    expect(canStartUpload(capsule({ uploadDate: OLD_UPLOAD }), NOW)).toEqual(refused(R.windowClosed));
+    expect(canStartUpload(capsule({ status: 'Upload_In_Progress' }), NOW)).toEqual(refused(R.busy));
+    expect(canStartUpload(capsule({ status: 'Reviewing' }), NOW)).toEqual(refused(R.busy));
+    expect(canStartUpload(capsule({ status: 'Pending_Recipient', uploadDate: null }), NOW)).toEqual(
+      refused(R.needsRecipient),
+    );
+    expect(canStartUpload(capsule({ status: 'To_Delete' }), NOW)).toEqual(refused(R.markedForDeletion));
+  });
+});
+
+describe('canAutoLock', () => {
+  it('locks a stored video once its window has closed, exactly after 10 x 24 hours', () => {
+    expect(canAutoLock(capsule({ uploadDate: OLD_UPLOAD }), NOW)).toEqual(OK);
+    expect(canAutoLock(capsule({ status: 'Processed', uploadDate: OLD_UPLOAD }), NOW)).toEqual(OK);
+    expect(canAutoLock(capsule(), NOW)).toEqual(refused(R.windowOpen));
+    expect(canAutoLock(capsule({ uploadDate: '2026-10-31T12:00:00Z' }), NOW)).toEqual(refused(R.windowOpen));
+    expect(canAutoLock(capsule({ uploadDate: '2026-10-31T11:59:59.999Z' }), NOW)).toEqual(OK);
+  });
+  it('leaves alone what is locked, not stored (a failed review, a busy or empty capsule) or marked', () => {
+    expect(canAutoLock(capsule({ uploadDate: OLD_UPLOAD, locked: true }), NOW)).toEqual(
+      refused(R.alreadyLocked),
+    );
+    for (const status of ['Needs_Review', 'Reviewing', 'Upload_In_Progress', 'Pending_Upload']) {
+      expect(canAutoLock(capsule({ status, uploadDate: OLD_UPLOAD }), NOW)).toEqual(refused(R.noVideo));
+    }
+    expect(canAutoLock(capsule({ uploadDate: null }), NOW)).toEqual(refused(R.noVideo));
+    expect(canAutoLock(capsule({ status: 'To_Delete', uploadDate: OLD_UPLOAD }), NOW)).toEqual(
+      refused(R.markedForDeletion),
     );
   });
 });

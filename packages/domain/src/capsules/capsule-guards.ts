@@ -35,6 +35,7 @@ export const CAPSULE_REFUSALS = {
   previewUsed: 'The one-time preview of this capsule has already been used.',
   notMarkedForDeletion: 'This capsule is not marked for deletion.',
   cannotRecover: 'This capsule cannot be recovered.',
+  windowOpen: 'The 10-day edit window of this capsule is still open.',
 } as const;
 
 const OK: Verdict = { ok: true };
@@ -44,6 +45,8 @@ const refuse = (reason: string): Verdict => ({ ok: false, reason });
 const BUSY: readonly CapsuleStatus[] = ['Upload_In_Progress', 'Reviewing'];
 // Statuses in which the capsule holds no video, whatever an old upload date says.
 const WITHOUT_VIDEO: readonly CapsuleStatus[] = ['Pending_Recipient', 'Pending_Upload'];
+// A video that came through review: what the 10-day sweep locks.
+const STORED: readonly CapsuleStatus[] = ['Sent', 'Processed'];
 
 /** Runs the checks in order; the first refusal wins. */
 function firstRefusal(...checks: [failed: boolean, reason: string][]): Verdict {
@@ -111,6 +114,31 @@ export function canReuploadVideo(c: CapsuleFacts, now: Instant): Verdict {
     [!hasUpload(c), CAPSULE_REFUSALS.noVideo],
     [isIn(status, BUSY), CAPSULE_REFUSALS.busy],
     [!isWithinEditWindow(c.uploadDate, now), CAPSULE_REFUSALS.windowClosed],
+  );
+}
+
+/**
+ * Issuing an upload slot: the first upload from Pending_Upload, else a re-upload (the spec's
+ * Upload Video and Reupload Video), each with its own reason when refused.
+ */
+export function canStartUpload(c: CapsuleFacts, now: Instant): Verdict {
+  return normaliseStatus(c.status) === 'Pending_Upload' ? canUploadVideo(c) : canReuploadVideo(c, now);
+}
+
+/**
+ * The sweep's lock, once the 10-day window has closed (spec section 4: 'After 10 days from
+ * upload the video is locked'): the manual lock's write on a stored video, with the window
+ * reversed. A video that failed review (Needs_Review) is left for a person to look at:
+ * sealing it unattended would deliver a video known to be wrong.
+ */
+export function canAutoLock(c: CapsuleFacts, now: Instant): Verdict {
+  const status = normaliseStatus(c.status);
+  return firstRefusal(
+    [!status, CAPSULE_REFUSALS.unknownStatus],
+    [status === 'To_Delete', CAPSULE_REFUSALS.markedForDeletion],
+    [isLocked(c), CAPSULE_REFUSALS.alreadyLocked],
+    [!hasUpload(c) || !isIn(status, STORED), CAPSULE_REFUSALS.noVideo],
+    [isWithinEditWindow(c.uploadDate, now), CAPSULE_REFUSALS.windowOpen],
   );
 }
 

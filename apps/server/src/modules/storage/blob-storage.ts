@@ -18,11 +18,28 @@ export interface SasOptions {
   minutes?: number;
 }
 
+export interface UploadSasOptions extends SasOptions {
+  /**
+   * Create the container first (default). A caller that has just done so passes false: signing
+   * alone makes no request, so it can happen inside a database transaction.
+   */
+  ensureContainer?: boolean;
+}
+
 export interface ReadSasOptions extends SasOptions {
   /** e.g. 'inline; filename="capsule.mp4"': playback URLs carry one (behaviour.md). */
   contentDisposition?: string;
   contentType?: string;
+  /**
+   * Sign for a window of this many minutes instead of this instant: every call within one window
+   * answers the same URL (valid at least `minutes` from any moment in it), so a browser keeps a
+   * thumbnail in its cache across list refreshes instead of fetching a new URL each time.
+   */
+  alignMinutes?: number;
 }
+
+/** What sealing found: the committed blob, now leased, or nothing committed under that name. */
+export type SealResult = 'sealed' | 'missing';
 
 export type BlobProperties =
   | { exists: false }
@@ -40,14 +57,20 @@ export interface BlobStorage {
   /** Creates the container if it is missing; safe to call again and from many instances at once. */
   ensureContainer(container: string): Promise<void>;
   /** Also creates the owner's container on first use, so the first PUT cannot meet a missing one. */
-  uploadSas(ref: BlobRef, options?: SasOptions): Promise<SasGrant>;
+  uploadSas(ref: BlobRef, options?: UploadSasOptions): Promise<SasGrant>;
   readSas(ref: BlobRef, options?: ReadSasOptions): Promise<SasGrant>;
   /** Blocks staged but not yet committed: what a resumed upload need not send again. */
   listUncommittedBlocks(ref: BlobRef): Promise<StagedBlock[]>;
   blobProperties(ref: BlobRef): Promise<BlobProperties>;
   /** Up to n bytes from the start, without reading the rest (a range read). */
   readFirstBytes(ref: BlobRef, n: number): Promise<Buffer>;
-  /** True if there was a blob to delete. */
+  /**
+   * Takes an infinite lease on the committed blob, with this id (a UUID; the same id again is a
+   * no-op). Nobody can write it through a SAS from then on, so what was checked stays what is
+   * stored: an upload SAS still alive cannot swap the bytes after completion.
+   */
+  sealBlob(ref: BlobRef, leaseId: string): Promise<SealResult>;
+  /** True if there was a blob to delete. A sealed (leased) blob is unsealed first. */
   deleteBlob(ref: BlobRef): Promise<boolean>;
   /** True if there was a container to delete (with every blob in it). */
   deleteContainer(container: string): Promise<boolean>;
@@ -63,6 +86,9 @@ export interface BlobStorageOptions {
 }
 
 const isNotFound = (error: unknown) => isRestError(error) && error.statusCode === 404;
+/** A write or delete refused because the blob is leased and the call named no lease. */
+const isLeased = (error: unknown) =>
+  isRestError(error) && error.statusCode === 412 && error.code === 'LeaseIdMissing';
 /** A range past the end of an empty blob. */
 const isEmptyRange = (error: unknown) => isRestError(error) && error.statusCode === 416;
 
@@ -99,7 +125,7 @@ export function createBlobStorage({
     ensureContainer,
 
     async uploadSas(ref, options = {}) {
-      await ensureContainer(ref.container);
+      if (options.ensureContainer !== false) await ensureContainer(ref.container);
       return sas(ref, 'upload', { minutes: options.minutes });
     },
     readSas: (ref, options = {}) => sas(ref, 'read', options),
@@ -140,15 +166,34 @@ export function createBlobStorage({
       }
     },
 
-    async deleteBlob(ref) {
+    async sealBlob(ref, leaseId) {
       try {
-        // With its snapshots: a deleted video must not linger in one.
-        return (await blobClient(ref).deleteIfExists({ deleteSnapshots: 'include' })).succeeded;
+        // Only a committed blob: Azurite would lease a name holding staged blocks alone, and
+        // then refuse the uploader's own commit.
+        await blobClient(ref).getProperties();
+        await blobClient(ref).getBlobLeaseClient(leaseId).acquireLease(-1);
+        return 'sealed';
+      } catch (error) {
+        // Only uncommitted blocks (or nothing, or no container) under that name.
+        if (isNotFound(error)) return 'missing';
+        throw error;
+      }
+    },
+
+    async deleteBlob(ref) {
+      const client = blobClient(ref);
+      // With its snapshots: a deleted video must not linger in one.
+      const remove = async () => (await client.deleteIfExists({ deleteSnapshots: 'include' })).succeeded;
+      try {
+        return await remove();
       } catch (error) {
         // deleteIfExists knows a missing blob, not a missing container (ContainerNotFound).
         if (isNotFound(error)) return false;
-        throw error;
+        if (!isLeased(error)) throw error;
       }
+      // A sealed video: end its lease at once, then delete.
+      await client.getBlobLeaseClient().breakLease(0);
+      return remove();
     },
 
     async deleteContainer(container) {

@@ -16,7 +16,9 @@ export {
   type ReadSasOptions,
   type SasGrant,
   type SasOptions,
+  type SealResult,
   type StagedBlock,
+  type UploadSasOptions,
 } from './blob-storage.js';
 export {
   detectImageType,

@@ -30,17 +30,29 @@ export interface SasRequest {
   /** read only: how a browser should treat the file (playback URLs carry one). */
   contentDisposition?: string;
   contentType?: string;
+  /** Sign from the start of this many minutes' window (the same URL all through it). */
+  alignMinutes?: number;
+}
+
+/** The start of the window `now` falls in; `now` itself without one. */
+function windowStart(now: Date, alignMinutes: number | undefined): Date {
+  if (!alignMinutes) return now;
+  const size = alignMinutes * 60_000;
+  return new Date(Math.floor(now.getTime() / size) * size);
 }
 
 export function sasOptions(request: SasRequest): BlobGenerateSasUrlOptions & { expiresOn: Date } {
   const minutes = request.minutes ?? SAS_MINUTES[request.access];
-  if (!(minutes > 0 && minutes <= MAX_SAS_MINUTES)) {
+  const align = request.alignMinutes ?? 0;
+  // Aligned, the SAS must still live `minutes` from the window's last moment.
+  if (!(minutes > 0 && minutes + align <= MAX_SAS_MINUTES && align >= 0)) {
     throw new Error(`A SAS lives between 1 minute and ${MAX_SAS_MINUTES} minutes`);
   }
+  const from = windowStart(request.now, request.alignMinutes);
   return {
     permissions: BlobSASPermissions.parse(PERMISSIONS[request.access]),
-    startsOn: addMinutes(request.now, -CLOCK_SKEW_MINUTES),
-    expiresOn: addMinutes(request.now, minutes),
+    startsOn: addMinutes(from, -CLOCK_SKEW_MINUTES),
+    expiresOn: addMinutes(from, minutes + align),
     // Plain http exists only for the local emulator; a real account is always reached over https.
     protocol: request.https ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
     ...(request.access === 'read' && request.contentDisposition
