@@ -24,6 +24,21 @@ export const JOBS = defineJobs({
     payload: z.object({ capsuleId: z.string().min(1), uploadId: z.string().min(1) }),
     policy: 'exclusive',
   },
+  /**
+   * Tell the sender what the review found (one mail per upload; the review sends it in the
+   * transaction that records the verdict, so a mail exists exactly when a verdict does).
+   */
+  'upload.review-mail': {
+    payload: z.object({ uploadId: z.string().min(1) }),
+    policy: 'exclusive',
+    retryLimit: 5,
+  },
+  /**
+   * Delete the blobs of a capsule's uploads that were marked as no longer needed (a replaced,
+   * refused, cancelled or expired upload, a deleted or purged video). Sent again for the moment
+   * the last upload SAS of those blobs expires, when one could still write them.
+   */
+  'capsule.blobs.cleanup': { payload: z.object({ capsuleId: z.string().min(1) }), retryLimit: 5 },
   /** Sweep: lock every capsule 10 days after its upload, as the manual lock does. */
   'capsules.auto-lock': { payload: z.object({}), policy: 'exclusive' },
   /** Sweep: purge To_Delete capsules after 30 days (blob and video fields). */

@@ -1,16 +1,33 @@
 import type { AppDeps } from '../deps.js';
+import {
+  autoLockCapsules,
+  cleanupCapsuleBlobs,
+  expireUpload,
+  purgeCapsules,
+  reviewUpload,
+  sendReviewMail,
+} from '../modules/capsules/index.js';
 import type { AppJobs } from './catalogue.js';
 import type { JobQueue } from './queue.js';
 
 /**
  * Every handler and schedule of the app, registered in one place, by the web process (JOBS=on)
  * and by worker.ts alike. Where jobs are off, work() and schedule() do nothing, so callers need
- * not ask.
- *
- * Issues 11 and 12 register here, e.g.
- *   await queue.work('upload.review', (job) => reviewUpload(deps, job));
- *   await queue.schedule('capsules.auto-lock', '*\/5 * * * *');
+ * not ask. Handlers decide by deps.clock, so the tests' clock moves what is overdue.
  */
-export async function registerJobHandlers(_queue: JobQueue<AppJobs>, _deps: AppDeps): Promise<void> {
-  // No job has a handler yet.
+export async function registerJobHandlers(queue: JobQueue<AppJobs>, deps: AppDeps): Promise<void> {
+  // ffprobe and ffmpeg are the heavy part: two reviews at a time per process.
+  await queue.work('upload.review', (job) => reviewUpload(deps, job), { concurrency: 2 });
+  await queue.work('upload.review-mail', (job) => sendReviewMail(deps, job));
+  await queue.work('upload.expire', (job) => expireUpload(deps, job), { concurrency: 2 });
+  await queue.work('capsule.blobs.cleanup', (job) => cleanupCapsuleBlobs(deps, job), { concurrency: 2 });
+  await queue.work('capsules.auto-lock', async () => {
+    await autoLockCapsules(deps);
+  });
+  await queue.work('capsules.purge', async () => {
+    await purgeCapsules(deps);
+  });
+  // The 10-day lock is due to the minute; the purge, 30 days on, to the hour.
+  await queue.schedule('capsules.auto-lock', '*/10 * * * *');
+  await queue.schedule('capsules.purge', '17 * * * *');
 }

@@ -26,3 +26,59 @@ export function oneTimeCodeMail(fullName: string, code: string, validMinutes: nu
 </body></html>`;
   return { subject, text, html };
 }
+
+/** The page of the portal where the sender's capsules are. */
+const capsulesLink = (publicUrl: string) => `${publicUrl}/dashboard`;
+
+interface ReviewMailFacts {
+  fullName: string;
+  capsuleTitle: string;
+  recipientName: string | null;
+  publicUrl: string;
+}
+
+const forWhom = (recipientName: string | null) => (recipientName ? ` for ${recipientName}` : '');
+
+/** The review passed: the video is stored (the capsule reads 'Stored'). */
+export function videoStoredMail(facts: ReviewMailFacts) {
+  const capsule = `${facts.capsuleTitle}${forWhom(facts.recipientName)}`;
+  const subject = `${PRODUCT_NAME}: your video is stored`;
+  const text = [
+    `Hello ${facts.fullName},`,
+    '',
+    `Your video for ${capsule} has passed its review and is now stored safely.`,
+    '',
+    'For 10 days from the upload you can still replace it, delete it or lock the capsule; after that it is locked for good.',
+    `Your capsules: ${capsulesLink(facts.publicUrl)}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(facts.fullName)},</p>
+<p>Your video for <strong>${escapeHtml(capsule)}</strong> has passed its review and is now stored safely.</p>
+<p>For 10 days from the upload you can still replace it, delete it or lock the capsule; after that it is locked for good.</p>
+<p><a href="${escapeHtml(capsulesLink(facts.publicUrl))}">Your capsules</a></p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The review refused the video: the capsule is Needs_Review ('Under Review') with the reason. */
+export function videoNeedsReviewMail(facts: ReviewMailFacts & { reason: string }) {
+  const capsule = `${facts.capsuleTitle}${forWhom(facts.recipientName)}`;
+  const subject = `${PRODUCT_NAME}: your video needs your attention`;
+  const text = [
+    `Hello ${facts.fullName},`,
+    '',
+    `The video you uploaded for ${capsule} could not be accepted:`,
+    facts.reason,
+    '',
+    'Please upload the video again from your capsules page (Reupload Video).',
+    `Your capsules: ${capsulesLink(facts.publicUrl)}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(facts.fullName)},</p>
+<p>The video you uploaded for <strong>${escapeHtml(capsule)}</strong> could not be accepted:</p>
+<p style="border-left:3px solid #f59e0b;padding-left:8px">${escapeHtml(facts.reason)}</p>
+<p>Please upload the video again from your capsules page (Reupload Video).</p>
+<p><a href="${escapeHtml(capsulesLink(facts.publicUrl))}">Your capsules</a></p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { registerAuthRest } from '../modules/auth/auth.rest.js';
 import { registerCapsulesRest } from '../modules/capsules/capsules.rest.js';
+import { registerUploadRest } from '../modules/capsules/upload.rest.js';
 import { registerSubscriptionsRest } from '../modules/commerce/subscriptions.rest.js';
 import { registerContactsRest } from '../modules/contacts/contacts.rest.js';
 import { registerOtpRest } from '../modules/otp/otp.rest.js';
@@ -14,5 +15,6 @@ export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
   registerTermsRest(app, deps);
   registerContactsRest(app, deps);
   registerCapsulesRest(app, deps);
+  registerUploadRest(app, deps);
   registerSubscriptionsRest(app, deps);
 }

@@ -1,6 +1,5 @@
 import {
   type AssignRecipientInput,
-  type CapsuleFacts,
   type CapsuleInfo,
   canAssignRecipient,
   canDeleteVideo,
@@ -8,54 +7,17 @@ import {
   canRecover,
   canSetCapsuleInfo,
   checkCapsuleInfoCriteria,
-  type Verdict,
 } from '@capsule/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
 import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
-import { type CapsuleRow, lockCapsule, updateCapsule } from './capsules.repository.js';
-import { CAPSULE_NOT_FOUND, type Capsule, toCapsule } from './capsules.service.js';
+import { scheduleBlobCleanup } from './capsule-blobs.service.js';
+import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
+import { type CapsuleRow, updateCapsule } from './capsules.repository.js';
+import { discardFinishedUploadBlobs } from './video-uploads.repository.js';
 
-// Every sender action runs in one transaction holding the capsule's row lock (SELECT ... FOR
-// UPDATE): the guard reads the state the change is written on, so of two racing requests
-// the second waits, sees the first one's result and is refused. Rules come from
-// @capsule/domain, the same functions the client uses to show the actions.
-
-const facts = (row: CapsuleRow): CapsuleFacts => ({
-  status: row.status,
-  uploadDate: row.uploadDate,
-  locked: row.lockedAt !== null,
-  previewViewed: row.previewViewedAt !== null,
-  deliveredAt: row.deliveredAt,
-  previousStatus: row.statusBeforeDelete,
-});
-
-type Trx = Transaction<Database>;
-
-async function withLockedCapsule(
-  deps: AppDeps,
-  ownerId: string,
-  capsuleId: string,
-  change: (row: CapsuleRow, trx: Trx, now: Date) => Promise<void>,
-): Promise<Capsule> {
-  if (!isUuid(capsuleId)) throw notFound(CAPSULE_NOT_FOUND);
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await lockCapsule(trx, ownerId, capsuleId);
-    if (!row) throw notFound(CAPSULE_NOT_FOUND);
-    const now = deps.clock.now();
-    await change(row, trx, now);
-    const after = await lockCapsule(trx, ownerId, capsuleId);
-    if (!after) throw notFound(CAPSULE_NOT_FOUND);
-    return toCapsule(after);
-  });
-}
-
-function enforce(verdict: Verdict): void {
-  if (!verdict.ok) throw conflict(verdict.reason);
-}
+// The sender's actions on a capsule, each under the capsule's row lock (capsule-transaction.ts).
+// Rules come from @capsule/domain, the same functions the client uses to show the actions.
 
 /**
  * Permanent: the capsule keeps its own copy of the contact's name, e-mail and birthday, so a
@@ -68,7 +30,7 @@ export function assignRecipient(
   input: AssignRecipientInput,
 ) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canAssignRecipient(facts(row)));
+    enforce(canAssignRecipient(capsuleFacts(row)));
     enforce(checkCapsuleInfoCriteria(input.info, row.deliveryCriteria));
     const contact = await findOwnedContact(trx, ownerId, input.contactId);
     if (!contact) throw notFound(CONTACT_NOT_FOUND);
@@ -90,7 +52,7 @@ export function assignRecipient(
 /** Delivery date (Milestone_Date capsules only), category and message; until locked. */
 export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string, info: CapsuleInfo) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canSetCapsuleInfo(facts(row)));
+    enforce(canSetCapsuleInfo(capsuleFacts(row)));
     enforce(checkCapsuleInfoCriteria(info, row.deliveryCriteria));
     await updateCapsule(trx, row.id, {
       ...(info.deliveryDate ? { deliveryDate: info.deliveryDate } : {}),
@@ -101,34 +63,51 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
   });
 }
 
+/**
+ * What locking writes, by the sender's hand or by the 10-day sweep alike (capsule-sweeps.service.ts):
+ * whatever follows a lock (issue 12's delivery at lock) hangs on this one function.
+ */
+export async function writeLock(trx: Trx, row: CapsuleRow, now: Date): Promise<void> {
+  await updateCapsule(trx, row.id, { lockedAt: now, updatedAt: now });
+}
+
 /** Irreversible: blocks re-uploads, video deletion and info changes from now on. */
 export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canLock(facts(row), now));
-    await updateCapsule(trx, row.id, { lockedAt: now, updatedAt: now });
+    enforce(canLock(capsuleFacts(row), now));
+    await writeLock(trx, row, now);
   });
 }
 
-/** Removes the video: the capsule goes back to Pending_Upload and can take a new upload. */
+/**
+ * Removes the video: the capsule goes back to Pending_Upload and can take a new upload. Every
+ * blob of its uploads goes too, by a job sent in this transaction (deleted even if storage is
+ * briefly away).
+ */
 export function deleteCapsuleVideo(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canDeleteVideo(facts(row), now));
+    enforce(canDeleteVideo(capsuleFacts(row), now));
     await updateCapsule(trx, row.id, {
       status: 'Pending_Upload',
       uploadDate: null,
       videoBlobName: null,
+      videoThumbnailBlobName: null,
+      videoUploadId: null,
       videoUrl: null,
       videoThumbnailUrl: null,
       previewViewedAt: null,
+      reviewNote: null,
       updatedAt: now,
     });
+    const discarded = await discardFinishedUploadBlobs(trx, row.id, now);
+    await scheduleBlobCleanup(deps, trx, row.id, discarded, now);
   });
 }
 
 /** To_Delete back to the status the capsule had when it was marked. */
 export function recoverCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    const verdict = canRecover(facts(row));
+    const verdict = canRecover(capsuleFacts(row));
     if (!verdict.ok) throw conflict(verdict.reason);
     await updateCapsule(trx, row.id, {
       status: verdict.restoreTo,

@@ -27,8 +27,19 @@ export const capsuleOutputSchema = z.object({
   locked: z.boolean(),
   previewViewed: z.boolean(),
   retryCount: z.number().int(),
+  /**
+   * Never a URL to the sender's own video: the one-time preview (capsules.preview) is the only
+   * way to play it, or it would not be one-time. Null (docs/decisions/010).
+   */
   videoUrl: z.string().nullable(),
+  /** A read SAS of the thumbnail, valid at least 10 minutes; null without a stored video. */
   videoThumbnailUrl: z.string().nullable(),
+  // Added by issue 11; optional in the type only, so clients and fixtures written before them
+  // still compile: the server always sends both.
+  /** Whether the capsule holds a video that passed review (a re-upload under review keeps it). */
+  hasVideo: z.boolean().optional(),
+  /** Why the review refused the video, while the capsule is Needs_Review (Capsule Details shows it). */
+  reviewReason: z.string().nullable().optional(),
   createdAt: isoInstant,
   deliveredAt: isoInstant.nullable(),
 });

@@ -24,6 +24,8 @@ const stored: Capsule = {
   retryCount: 0,
   videoUrl: null,
   videoThumbnailUrl: null,
+  hasVideo: false,
+  reviewReason: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   deliveredAt: null,
 };

@@ -29,6 +29,8 @@ export function toCapsuleSenderView(c: Capsule) {
     x_previous_status: c.previousStatus,
     videoUrl: c.videoUrl,
     videoThumbnailUrl: c.videoThumbnailUrl,
+    x_has_video: c.hasVideo ?? false,
+    x_review_reason: c.reviewReason ?? null,
     create_date: c.createdAt,
     deliveredAt: c.deliveredAt,
   };

@@ -29,6 +29,13 @@ export const CAPSULE_COLUMNS = [
   'capsules.videoThumbnailUrl',
   'capsules.deliveredAt',
   'capsules.createdAt',
+  'capsules.ownerId',
+  'capsules.videoBlobName',
+  'capsules.videoThumbnailBlobName',
+  'capsules.videoUploadId',
+  'capsules.reviewNote',
+  'capsules.deleteRequestedAt',
+  'capsules.purgedAt',
 ] as const;
 
 export interface CapsuleListFilter {
@@ -105,6 +112,65 @@ export function lockCapsule(db: Db, ownerId: string, id: string) {
     .where('capsules.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Any owner's capsule, locked: for the jobs, which act on ids from their payload. */
+export function lockCapsuleById(db: Db, id: string) {
+  return db
+    .selectFrom('capsules')
+    .select(CAPSULE_COLUMNS)
+    .where('capsules.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Any owner's capsule: for the jobs. */
+export function findCapsuleById(db: Db, id: string) {
+  return db.selectFrom('capsules').select(CAPSULE_COLUMNS).where('capsules.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Uses up the one-time preview: true only for the one caller that found it unused, however
+ * many ask at once (the condition and the write are one statement).
+ */
+export async function markPreviewed(db: Db, ownerId: string, id: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('capsules')
+    .set({ previewViewedAt: at, updatedAt: at })
+    .where('id', '=', id)
+    .where('ownerId', '=', ownerId)
+    .where('previewViewedAt', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stored, unlocked capsules uploaded before `uploadedBefore`, oldest first (the auto-lock sweep). */
+export async function listAutoLockCandidates(db: Db, uploadedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('capsules')
+    .select('id')
+    .where('lockedAt', 'is', null)
+    .where('status', 'in', ['Sent', 'Processed'])
+    .where('uploadDate', '<', uploadedBefore)
+    .orderBy('uploadDate')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** To_Delete capsules marked at or before `markedBefore` and not purged yet (the purge sweep). */
+export async function listPurgeCandidates(db: Db, markedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('capsules')
+    .select('id')
+    .where('status', '=', 'To_Delete')
+    .where('purgedAt', 'is', null)
+    .where('deleteRequestedAt', '<=', markedBefore)
+    .orderBy('deleteRequestedAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -18,7 +18,10 @@ import {
   recoverCapsule,
   setCapsuleInfo,
 } from './capsule-actions.service.js';
+import { previewCapsule } from './capsule-preview.service.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
+import { previewOutputSchema } from './upload.output.js';
+import { uploadRouter } from './upload.router.js';
 
 /** A factory: the date bounds of capsule info read the app's injected clock (tests move it). */
 export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
@@ -62,5 +65,13 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
       .input(capsuleRefInputSchema)
       .output(capsuleOutputSchema)
       .mutation(({ ctx, input }) => recoverCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+
+    upload: uploadRouter,
+
+    /** The one-time preview: asking for the URL uses the preview up (a mutation, never cached). */
+    preview: protectedProcedure
+      .input(z.object({ id: idSchema }))
+      .output(previewOutputSchema)
+      .mutation(({ ctx, input }) => previewCapsule(ctx.deps, ctx.session.user.id, input.id)),
   });
 };

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { userContainerName } from '../storage/index.js';
 import type { Capsule, CapsulePage } from './capsule.output.js';
 import {
   type CapsuleRow,
@@ -25,7 +26,24 @@ export type { Capsule, CapsulePage } from './capsule.output.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toCapsule(row: CapsuleRow): Capsule {
+/**
+ * Thumbnail URLs are read SAS URLs signed for 10-minute windows: the list, refetched every
+ * minute, hands out the same URL within a window, so the browser keeps the image cached.
+ */
+const THUMBNAIL_SAS = { minutes: 10, alignMinutes: 10, contentType: 'image/jpeg' } as const;
+
+/** The capsule as the API answers it, with short-lived URLs for what the browser may load. */
+export async function capsuleView(deps: Pick<AppDeps, 'storage'>, row: CapsuleRow): Promise<Capsule> {
+  const thumbnail = row.videoThumbnailBlobName
+    ? await deps.storage.readSas(
+        { container: userContainerName(row.ownerId), blob: row.videoThumbnailBlobName },
+        THUMBNAIL_SAS,
+      )
+    : null;
+  return toCapsule(row, thumbnail?.url ?? null);
+}
+
+function toCapsule(row: CapsuleRow, thumbnailUrl: string | null): Capsule {
   return {
     id: row.id,
     title: row.title,
@@ -45,8 +63,10 @@ export function toCapsule(row: CapsuleRow): Capsule {
     locked: row.lockedAt !== null,
     previewViewed: row.previewViewedAt !== null,
     retryCount: row.retryCount,
-    videoUrl: row.videoUrl,
-    videoThumbnailUrl: row.videoThumbnailUrl,
+    videoUrl: null,
+    videoThumbnailUrl: thumbnailUrl,
+    hasVideo: row.videoBlobName !== null,
+    reviewReason: row.status === 'Needs_Review' ? row.reviewNote : null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: iso(row.deliveredAt),
   };
@@ -66,7 +86,7 @@ export async function listMyCapsules(
     pageSize,
   });
   return {
-    capsules: rows.map(toCapsule),
+    capsules: await Promise.all(rows.map((row) => capsuleView(deps, row))),
     total,
     page: query.page,
     pageSize,
@@ -77,7 +97,7 @@ export async function listMyCapsules(
 export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): Promise<Capsule> {
   const row = isUuid(id) ? await findCapsule(deps.db, ownerId, id) : undefined;
   if (!row) throw notFound(CAPSULE_NOT_FOUND);
-  return toCapsule(row);
+  return capsuleView(deps, row);
 }
 
 export function myCapsuleCounts(deps: AppDeps, ownerId: string) {

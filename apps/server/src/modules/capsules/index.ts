@@ -1,6 +1,9 @@
 // The capsules module's public face (docs/decisions/008-modules-own-their-tables.md): commerce
 // creates a purchase's capsules through here, inside its own transaction; nothing outside this
-// folder writes the capsules table.
+// folder writes the capsules or video_uploads tables. The job handlers (jobs/handlers.ts) call
+// the upload and sweep functions below.
+export { cleanupCapsuleBlobs } from './capsule-blobs.service.js';
+export { autoLockCapsules, purgeCapsules } from './capsule-sweeps.service.js';
 export {
   CAPSULE_NOT_FOUND,
   type Capsule,
@@ -8,3 +11,6 @@ export {
   listMyCapsules,
   type PurchasedCapsules,
 } from './capsules.service.js';
+export { expireUpload } from './upload-finish.service.js';
+export { sendReviewMail } from './upload-mail.service.js';
+export { reviewUpload } from './upload-review.service.js';

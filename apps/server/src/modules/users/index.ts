@@ -2,6 +2,7 @@
 // never from users.repository.ts (docs/decisions/008-modules-own-their-tables.md).
 export {
   createUser,
+  findPublicUser,
   findUserIdByEmail,
   listUsers,
   type NewUserInput,

@@ -18,6 +18,11 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** A user's public face by id (e.g. whom to mail about their capsule). */
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 /** A new account collides with one that has its e-mail (any case) or its username. */
 export function findUserByEmailOrUsername(db: Db, email: string, username: string) {
   return db

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import {
   findUserByEmail,
   findUserByEmailOrUsername,
+  findUserById,
   insertUser,
   listUsers as listUserRows,
   updateUserProfile as updateUserProfileRow,
@@ -56,6 +57,11 @@ export function listUsers(db: Db) {
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   return (await findUserByEmail(db, email))?.id;
+}
+
+/** A user by id, without the password hash; undefined when there is none. */
+export function findPublicUser(db: Db, id: string): Promise<PublicUser | undefined> {
+  return findUserById(db, id);
 }
 
 /**
