@@ -6,8 +6,12 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createAppDeps } from '../../apps/server/dist/deps.js';
+import { createBlobStorage } from '../../apps/server/dist/modules/storage/index.js';
 import { createUser } from '../../apps/server/dist/modules/users/index.js';
 
+const BENCH_STORAGE =
+  'DefaultEndpointsProtocol=https;AccountName=capsulebench;EndpointSuffix=core.windows.net;AccountKey=' +
+  Buffer.alloc(64, 7).toString('base64');
 const USER = { email: 'bench@example.test', password: 'bench password 1', fullName: 'Bench User' };
 
 /**
@@ -29,19 +33,25 @@ export async function startApps(db, recorder) {
   });
   const outbox = [];
   const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
-  // Nothing measured here stores a blob or queues a job: both refuse loudly if a route tries.
-  const absent = (what) => () => {
-    throw new Error(`the server bench has no ${what}`);
+  // The lists sign a read SAS for each capsule's thumbnail, as in production: the real storage
+  // client signs them with an account key offline. No service stands behind it (a route that
+  // reached it would fail), and nothing measured here queues a job.
+  const storage = createBlobStorage({ connectionString: BENCH_STORAGE });
+  const jobs = {
+    send: () => {
+      throw new Error('the server bench has no job queue');
+    },
   };
-  const storage = new Proxy({}, { get: (_target, name) => absent(`blob storage (${String(name)})`) });
-  const jobs = { send: absent('job queue') };
   const deps = createAppDeps({ config, db, mailer, storage, jobs });
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const counted = await buildApp(createAppDeps({ config, db: db.withPlugin(recorder), mailer }), {
-    serveWeb: false,
-    logger: false,
-  });
+  const counted = await buildApp(
+    createAppDeps({ config, db: db.withPlugin(recorder), mailer, storage, jobs }),
+    {
+      serveWeb: false,
+      logger: false,
+    },
+  );
   const base = `http://127.0.0.1:${app.server.address().port}`;
   return {
     app,

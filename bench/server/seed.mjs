@@ -2,7 +2,9 @@
 // value is one the schema allows (migration 0003's statuses, kinds, categories and delivery
 // criteria), mixed the way a real account holds them: a quarter still waiting for a recipient,
 // a fifth sent (delivered, dates in the past), some marked for deletion, delivery dates spread
-// over twenty years, creation times over five.
+// over twenty years, creation times over five. Processed and sent capsules have a video and a
+// thumbnail (blob names laid out as modules/storage/blob-names.ts names them), so the lists
+// sign a thumbnail URL for each of those, as they would in production.
 import { sql } from 'kysely';
 
 const CATEGORIES = ['Graduation', 'Wedding', 'Family', 'First Born', 'Retirement', 'Wake', 'Honeymoon'];
@@ -16,7 +18,8 @@ function insertCapsules(db, ownerId, from, to) {
   return sql`
     insert into capsules (owner_id, kind, status, status_before_delete, title, category,
       delivery_criteria, capsule_length, recipient_name, recipient_email, message, delivery_date,
-      upload_date, locked_at, video_url, video_thumbnail_url, delivered_at, created_at, updated_at)
+      upload_date, locked_at, video_blob_name, video_thumbnail_blob_name, delivered_at, created_at,
+      updated_at, id)
     select ${ownerId}::uuid, kind, status,
       case when status = 'To_Delete' then (array['Pending_Upload', 'Processed'])[1 + i % 2] end,
       initcap(kind) || ' Capsule #' || i,
@@ -30,12 +33,12 @@ function insertCapsules(db, ownerId, from, to) {
            when status <> 'Pending_Recipient' then date '2027-01-01' + ((i * 104729) % 7300)::int end,
       case when status in ('Reviewing', 'Needs_Review', 'Processed', 'Sent') then created + interval '10 days' end,
       case when status = 'Sent' or (status = 'Processed' and i % 2 = 0) then created + interval '12 days' end,
-      case when status in ('Processed', 'Sent') then 'https://blob.example.test/videos/' || i || '.mp4' end,
-      case when status in ('Processed', 'Sent') then 'https://blob.example.test/thumbs/' || i || '.jpg' end,
+      case when status in ('Processed', 'Sent') then ${ownerId} || '/capsules/' || id || '/' || upload || '/video' end,
+      case when status in ('Processed', 'Sent') then ${ownerId} || '/capsules/' || id || '/' || upload || '/thumbnail.jpg' end,
       case when status = 'Sent' then created + interval '30 days' end,
-      created, created
+      created, created, id
     from (
-      select i,
+      select i, gen_random_uuid() as id, gen_random_uuid() as upload,
         case when i % 10 < 7 then 'legacy' else 'journey' end as kind,
         now() - ((i * 7727) % ${FIVE_YEARS_S}) * interval '1 second' as created,
         case when (i * 19) % 100 < 25 then 'Pending_Recipient'
