@@ -30,7 +30,7 @@ export function PreviewDialog({ capsule, onClose }: PreviewDialogProps) {
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
 
   const start = () =>
-    preview.mutate(capsule.id, {
+    preview.mutate({ id: capsule.id }, {
       onSuccess: ({ url }) => {
         setStage({ kind: 'intro', url });
         // The preview is used now: the menu no longer offers it.
