@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,7 +166,10 @@ export async function startTestApp(
     queue,
     jobLog,
     async runJob(name, data) {
-      const id = await database.db.transaction().execute((trx) => queue.send(trx, name, data));
+      // A key of its own: an exclusive job already queued (a schedule's) does not swallow it.
+      const id = await database.db
+        .transaction()
+        .execute((trx) => queue.send(trx, name, data, { singletonKey: `test-${randomUUID()}` }));
       if (!id) throw new Error(`Job ${name} was not queued (an exclusive one is already pending)`);
       let job: JobRecord | null = null;
       await until(async () => {

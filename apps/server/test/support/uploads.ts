@@ -98,3 +98,11 @@ export async function mailAbout(t: TestApp, address: string, subject: RegExp) {
   }, `a mail to ${address} about ${subject}`);
   return found as NonNullable<typeof found>;
 }
+
+/** The whole flow for one file: slot, blocks, completion, review. Answers the upload id and the capsule. */
+export async function uploadAndReview(t: TestApp, m: Member, file: FileFacts) {
+  const slot = await startFor(m.client, m.capsuleId, file);
+  await sendFile(slot, file.bytes);
+  await m.client.trpc.capsules.upload.complete.mutate({ capsuleId: m.capsuleId, uploadId: slot.uploadId });
+  return { uploadId: slot.uploadId, capsule: await reviewed(t, m.client, m.capsuleId) };
+}
