@@ -49,6 +49,21 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(countdown.getAttribute('style')).toContain('green');
   });
 
+  it("shows the stored video's thumbnail", () => {
+    renderCard(
+      storedCapsule(2, { title: 'With picture', videoThumbnailUrl: 'https://storage.test/t.jpg?sig=1' }),
+    );
+    const card = screen.getByRole('article', { name: 'With picture' });
+    expect(within(card).getByTestId('capsule-thumbnail').getAttribute('src')).toBe(
+      'https://storage.test/t.jpg?sig=1',
+    );
+  });
+
+  it('shows no image on a card without a thumbnail', () => {
+    renderCard(makeCapsule({ title: 'Bare' }));
+    expect(screen.queryByTestId('capsule-thumbnail')).toBeNull();
+  });
+
   it("says 'No recipient yet' and shows To_Delete as 'To Be Deleted' on the sender list", () => {
     renderCard(makeCapsule({ status: 'To_Delete', previousStatus: 'Pending_Recipient', title: 'Marked' }));
     expect(screen.getByText(CAPSULE_TEXTS.noRecipientYet)).toBeTruthy();

@@ -74,6 +74,18 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
       aria-label={capsule.title}
       data-testid="capsule-card"
     >
+      {capsule.videoThumbnailUrl && (
+        <Card.Section mb="sm">
+          {/* Decorative: the title names the capsule. A short-lived read URL from the server. */}
+          <img
+            src={capsule.videoThumbnailUrl}
+            alt=""
+            loading="lazy"
+            className={classes.thumbnail}
+            data-testid="capsule-thumbnail"
+          />
+        </Card.Section>
+      )}
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap={6}>

@@ -2,11 +2,13 @@ import {
   CAPSULE_TEXTS,
   deliveryCriteriaLabel,
   formatDate,
+  normaliseStatus,
   parseCapsuleLength,
   statusColor,
   statusLabel,
 } from '@capsule/domain';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { serverErrorMessage } from '../../../lib/server-error';
@@ -59,7 +61,15 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
   }, [failure]);
 
   const length = parseCapsuleLength(capsule.capsuleLength);
-  const hasVideo = Boolean(capsule.uploadDate || capsule.videoUrl);
+  const status = normaliseStatus(capsule.status);
+  // The server says whether a reviewed video is kept (issue 11); older answers lack the field.
+  const hasVideo = capsule.hasVideo ?? Boolean(capsule.uploadDate || capsule.videoUrl);
+  const videoText =
+    status === 'Reviewing' || status === 'Upload_In_Progress'
+      ? `Uploaded ${formatDate(capsule.uploadDate)}, being ${status === 'Reviewing' ? 'reviewed' : 'uploaded'}`
+      : hasVideo
+        ? `Uploaded ${formatDate(capsule.uploadDate)}`
+        : null;
 
   return (
     <Modal opened onClose={onClose} title="Capsule Details" centered size="lg">
@@ -83,6 +93,27 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
           </Group>
         </div>
 
+        {status === 'Needs_Review' && capsule.reviewReason && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} />}
+            title="The review did not accept the video"
+          >
+            <Text size="sm">{capsule.reviewReason}</Text>
+          </Alert>
+        )}
+
+        {capsule.videoThumbnailUrl && (
+          <Image
+            src={capsule.videoThumbnailUrl}
+            alt={`A still from the video of ${capsule.title}`}
+            radius="md"
+            h={180}
+            fit="cover"
+            data-testid="details-thumbnail"
+          />
+        )}
+
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           <Detail label="Recipient">
             {capsule.recipientName ? (
@@ -98,13 +129,7 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
               <Fallback>{CAPSULE_TEXTS.noRecipientYet}</Fallback>
             )}
           </Detail>
-          <Detail label="Video">
-            {hasVideo ? (
-              `Uploaded ${formatDate(capsule.uploadDate)}`
-            ) : (
-              <Fallback>{CAPSULE_TEXTS.noVideoYet}</Fallback>
-            )}
-          </Detail>
+          <Detail label="Video">{videoText ?? <Fallback>{CAPSULE_TEXTS.noVideoYet}</Fallback>}</Detail>
           <Detail label="Status">{statusLabel(capsule.status, { senderList: true })}</Detail>
           <Detail label="Delivery date">{formatDate(capsule.deliveryDate)}</Detail>
           <Detail label="Delivery criteria">{deliveryCriteriaLabel(capsule.deliveryCriteria)}</Detail>

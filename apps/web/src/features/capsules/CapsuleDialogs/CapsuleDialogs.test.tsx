@@ -368,6 +368,39 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(within(dialog).getByText('5 minutes')).toBeTruthy();
     });
 
+    it('says why the review refused the video, and shows the thumbnail of a stored one', async () => {
+      const refused = storedCapsule(1, {
+        status: 'Needs_Review',
+        title: 'Too long',
+        hasVideo: false,
+        reviewReason: 'The video is 6 minutes long; this capsule takes at most 5 minutes.',
+      });
+      const { user } = await openDashboard(refused);
+      const dialog = await openFromMenu(user, 'View Details');
+      expect(within(dialog).getByText('The review did not accept the video')).toBeTruthy();
+      expect(within(dialog).getByText(/6 minutes long/)).toBeTruthy();
+      expect(within(dialog).getByText(CAPSULE_TEXTS.noVideoYet)).toBeTruthy();
+    });
+
+    it('shows a stored capsule with its thumbnail, and a capsule under review as such', async () => {
+      const stored = storedCapsule(1, {
+        title: 'Kept',
+        videoThumbnailUrl: 'https://storage.test/t.jpg?sig=1',
+      });
+      const first = await openDashboard(stored);
+      const dialog = await openFromMenu(first.user, 'View Details');
+      expect(within(dialog).getByTestId('details-thumbnail').getAttribute('src')).toBe(
+        'https://storage.test/t.jpg?sig=1',
+      );
+      first.unmount();
+
+      const reviewing = storedCapsule(0, { status: 'Reviewing', title: 'Checking' });
+      const second = await openDashboard(reviewing);
+      await second.user.click(screen.getByRole('button', { name: 'Checking' }));
+      const details = await screen.findByRole('dialog', { name: 'Capsule Details' });
+      expect(within(details).getByText(/being reviewed/)).toBeTruthy();
+    });
+
     it("toasts 'Error fetching Capsule' when the details cannot be refreshed", async () => {
       const capsule = storedCapsule(1, { title: 'Offline', message: 'See you soon' });
       const { user } = await openDashboard(capsule, {
