@@ -6,8 +6,8 @@ import { defineJobs } from './definition.js';
  * (definition.ts says what each field means). A new job is an entry here plus a handler
  * registered in handlers.ts.
  *
- * The entries below are the ones issues 11 and 12 need; their handlers come with those
- * features. Payloads carry ids, never state: a handler reads the current rows, so a job that
+ * The upload jobs and the sweeps have their handlers (issue 11, handlers.ts); capsules.deliver
+ * waits for issue 12. Payloads carry ids, never state: a handler reads the current rows, so a job that
  * runs twice or late acts on what is true then (handlers are idempotent).
  */
 export const JOBS = defineJobs({

@@ -98,9 +98,27 @@ const FIELD_NAMES = [
   'info',
   'permanent',
   'confirmed',
+  // The upload calls (issue 11).
+  'uploadId',
+  'fileName',
+  'fileSize',
+  'contentType',
+  'durationSeconds',
+  'notify',
+  'resume',
+  'recipientName',
+  'recipientEmail',
+  'sendNotificationChecked',
+  'deliveryTiming',
+  'customDate',
+  'scheduledDate',
+  'timezoneSelected',
+  'metadata',
+  'sasUrl',
+  'data',
   ...QUERY_KEYS,
 ];
-const ID_FIELDS = new Set(['id', 'contactId', 'capsuleId', 'groupId', 'contactIds', 'capsule']);
+const ID_FIELDS = new Set(['id', 'contactId', 'capsuleId', 'groupId', 'contactIds', 'capsule', 'uploadId']);
 
 // ---------------------------------------------------------------------------------------------
 // Real ids, so calls reach past "not found": the member's own and another member's.
@@ -188,6 +206,27 @@ const REST_HINTS: Record<string, RestHint> = {
   },
   'POST /api/capsule/lock': { body: (p) => ({ capsuleId: first(p.others.capsule) }) },
   'POST /api/recover-capsule': { body: (p) => ({ capsuleId: first(p.mine.capsule) }) },
+  'POST /api/get-sas-url': {
+    body: (p) => ({
+      capsuleId: first(p.mine.capsule),
+      capsuleType: 'Wedding',
+      x_status: 'Pending_Upload',
+      contactId: first(p.mine.contact),
+      recipientName: 'Alan Turing',
+      recipientEmail: 'alan@example.test',
+      sendNotificationChecked: true,
+      deliveryTiming: 'custom',
+      scheduledDate: `${dateIn(30)}T09:30`,
+      timezoneSelected: 'Asia/Tokyo',
+    }),
+  },
+  'POST /api/notify-upload-complete': {
+    body: (p) => ({
+      data: { capsuleId: first(p.mine.capsule) },
+      metadata: { capsuleId: first(p.mine.capsule) },
+    }),
+  },
+  'POST /api/get-secure-url-preview': { body: (p) => ({ id: first(p.others.capsule) }) },
 };
 
 /** A valid-looking input per procedure (same purpose as REST_HINTS). */
@@ -227,6 +266,20 @@ const TRPC_HINTS: Record<string, (p: Pool) => Payload> = {
   'capsules.lock': (p) => ({ capsuleId: first(p.others.capsule) }),
   'capsules.deleteVideo': (p) => ({ capsuleId: first(p.mine.capsule) }),
   'capsules.recover': (p) => ({ capsuleId: first(p.mine.capsule) }),
+  'capsules.upload.start': (p) => ({
+    capsuleId: first(p.mine.capsule),
+    fileName: 'wedding.mp4',
+    fileSize: 1_000_000,
+    contentType: 'video/mp4',
+    durationSeconds: 42,
+    notify: { enabled: true, timing: 'custom', customDate: `${dateIn(30)}T09:30`, timezone: 'Asia/Tokyo' },
+    resume: true,
+  }),
+  'capsules.upload.renew': (p) => ({ capsuleId: first(p.mine.capsule), uploadId: first(p.others.capsule) }),
+  'capsules.upload.open': (p) => ({ capsuleId: first(p.mine.capsule) }),
+  'capsules.upload.complete': (p) => ({ capsuleId: first(p.mine.capsule), uploadId: first(p.mine.capsule) }),
+  'capsules.upload.cancel': (p) => ({ capsuleId: first(p.mine.capsule), uploadId: first(p.mine.capsule) }),
+  'capsules.preview': (p) => ({ id: first(p.mine.capsule) }),
 };
 
 // ---------------------------------------------------------------------------------------------
