@@ -30,21 +30,24 @@ export function PreviewDialog({ capsule, onClose }: PreviewDialogProps) {
   const [stage, setStage] = useState<Stage>({ kind: 'confirm' });
 
   const start = () =>
-    preview.mutate({ id: capsule.id }, {
-      onSuccess: ({ url }) => {
-        setStage({ kind: 'intro', url });
-        // The preview is used now: the menu no longer offers it.
-        void refresh();
+    preview.mutate(
+      { id: capsule.id },
+      {
+        onSuccess: ({ url }) => {
+          setStage({ kind: 'intro', url });
+          // The preview is used now: the menu no longer offers it.
+          void refresh();
+        },
+        onError: (error) => {
+          toast({
+            title: CAPSULE_TEXTS.fetchCapsuleFailedTitle,
+            description: serverErrorMessage(error, CAPSULE_TEXTS.fetchCapsuleFailedBody),
+            variant: 'destructive',
+          });
+          onClose();
+        },
       },
-      onError: (error) => {
-        toast({
-          title: CAPSULE_TEXTS.fetchCapsuleFailedTitle,
-          description: serverErrorMessage(error, CAPSULE_TEXTS.fetchCapsuleFailedBody),
-          variant: 'destructive',
-        });
-        onClose();
-      },
-    });
+    );
 
   const toCapsule = () => {
     if (stage.kind === 'intro') setStage({ kind: 'capsule', url: stage.url });
