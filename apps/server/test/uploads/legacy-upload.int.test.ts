@@ -74,7 +74,7 @@ describe.each(databaseKinds())('legacy upload over REST (%s)', (kind) => {
       'content-type': mp4.contentType,
     };
     for (const [key, value] of Object.entries(slot.body.metadata)) headers[`x-ms-meta-${key}`] = value;
-    const put = await fetch(slot.body.sasUrl, { method: 'PUT', headers, body: mp4.bytes });
+    const put = await fetch(slot.body.sasUrl, { method: 'PUT', headers, body: new Uint8Array(mp4.bytes) });
     expect(put.status).toBe(201);
 
     const done = await m.client.rest('POST', '/api/notify-upload-complete', {
@@ -116,7 +116,7 @@ describe.each(databaseKinds())('legacy upload over REST (%s)', (kind) => {
     const put = await fetch(again.body.sasUrl, {
       method: 'PUT',
       headers: { 'x-ms-blob-type': 'BlockBlob' },
-      body: mp4.bytes,
+      body: new Uint8Array(mp4.bytes),
     });
     expect(put.status).toBe(201);
     const done = await m.client.rest('POST', '/api/notify-upload-complete', {
