@@ -149,14 +149,13 @@ describe('My Capsules in Chromium', () => {
     const withInfo = await capsuleOf(user.id, first);
     expect([withInfo.deliveryDate, withInfo.category]).toEqual([target.format('YYYY-MM-DD'), 'Graduation']);
 
-    // A Pending_Upload card opens Capsule Details (the upload dialog is the next issue's).
+    // A Pending_Upload card opens the upload dialog, titled with the recipient (issue 11).
     await dated.getByRole('button', { name: first }).click();
-    const details = page.getByRole('dialog', { name: 'Capsule Details' });
-    await expect.poll(() => details.getByText(CAPSULE_TEXTS.noVideoYet).isVisible()).toBe(true);
-    expect(await details.getByText('grace.hopper@example.test').isVisible()).toBe(true);
-    expect(await details.getByText('Congratulations, Grace. We are so proud of you.').isVisible()).toBe(true);
-    await screenshot(page, 'capsules-05-details');
-    await details.getByRole('button', { name: 'Close' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Video for Grace Hopper' });
+    await upload.getByRole('button', { name: 'Choose a video' }).waitFor();
+    await screenshot(page, 'capsules-05-upload');
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => upload.count()).toBe(0);
 
     // Lock, Delete Video and Recover need a stored video or a deletion mark, which the
     // upload and review of the next issues produce: here the capsules are arranged in that state.
@@ -179,6 +178,15 @@ describe('My Capsules in Chromium', () => {
     });
     await page.reload();
     await expect.poll(() => card(page, stored).getByTestId('status-badge').textContent()).toBe('Stored');
+
+    // Capsule Details (View Details): the recipient, the video and the message's fallback.
+    await openMenu(page, stored, 'View Details');
+    const details = page.getByRole('dialog', { name: 'Capsule Details' });
+    await expect.poll(() => details.getByText('grace.hopper@example.test').isVisible()).toBe(true);
+    expect(await details.getByText(/^Uploaded /).isVisible()).toBe(true);
+    expect(await details.getByText(CAPSULE_TEXTS.noMessage).isVisible()).toBe(true);
+    await screenshot(page, 'capsules-05-details');
+    await details.getByRole('button', { name: 'Close' }).click();
 
     // Delete Capsule = the Delete Video confirmation: typing DELETE in capitals confirms.
     await openMenu(page, stored, 'Delete Capsule');
