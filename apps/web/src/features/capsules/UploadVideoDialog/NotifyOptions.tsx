@@ -61,12 +61,12 @@ export const notifyComplete = (state: NotifyState) =>
 interface NotifyOptionsProps {
   value: NotifyState;
   onChange: (next: NotifyState) => void;
-  disabled: boolean;
+  disabled?: boolean;
   now: Date;
 }
 
 /** Notify Recipient (on by default) and when: At Lock, or a custom date and time zone. */
-export function NotifyOptions({ value, onChange, disabled, now }: NotifyOptionsProps) {
+export function NotifyOptions({ value, onChange, disabled = false, now }: NotifyOptionsProps) {
   const set = (patch: Partial<NotifyState>) => onChange({ ...value, ...patch });
   return (
     <Stack gap="xs">

@@ -148,14 +148,17 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
             />
           )}
 
-          <NotifyOptions value={notify} onChange={setNotify} disabled={busy} now={now} />
-
-          <Checkbox
-            label={T.confirmLabel}
-            checked={confirmed}
-            disabled={busy}
-            onChange={(event) => setConfirmed(event.currentTarget.checked)}
-          />
+          {/* Settled before the upload starts: while it runs, the progress takes their place. */}
+          {!busy && (
+            <>
+              <NotifyOptions value={notify} onChange={setNotify} now={now} />
+              <Checkbox
+                label={T.confirmLabel}
+                checked={confirmed}
+                onChange={(event) => setConfirmed(event.currentTarget.checked)}
+              />
+            </>
+          )}
 
           {busy && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
@@ -169,8 +172,10 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
 
           {phase === 'paused' && (
             <Alert color="orange" icon={<IconWifiOff size={18} />} role="alert">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm">{T.connectionLost}</Text>
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" style={{ flex: '1 1 16rem' }}>
+                  {T.connectionLost}
+                </Text>
                 <Button
                   size="compact-sm"
                   onClick={transfer.resume}
