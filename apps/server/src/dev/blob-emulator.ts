@@ -55,7 +55,9 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
     { stdio: 'ignore' },
   );
   try {
-    await waitForPort(port, 15_000);
+    // Ready in 1 to 3 s on an idle machine; seen taking 14 s on a loaded one (every test app
+    // starts one), so the limit is generous: only a failure to start waits it out.
+    await waitForPort(port, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

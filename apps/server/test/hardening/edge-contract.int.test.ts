@@ -13,6 +13,11 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 // forwarded-address rule, session tokens, text PostgreSQL cannot store, a database that is away.
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
+/**
+ * Tests that start an app of their own: a fresh database, an Azurite and the job queue take
+ * well over ten seconds on a loaded machine, which the default 30 s would cut short.
+ */
+const APP_START_TIMEOUT_MS = 90_000;
 
 async function raw(
   t: TestApp,
@@ -277,86 +282,102 @@ describe('the flood guard and forwarded addresses', () => {
     return statuses;
   }
 
-  it('by default a spoofed X-Forwarded-For is ignored: a fresh one per request does not escape the limit', async () => {
-    const t = await startTestApp(kind, { apiRateLimit: 3 });
-    try {
-      const statuses = await flood(t, 5, (i) => `203.0.113.${i}`);
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  it(
+    'by default a spoofed X-Forwarded-For is ignored: a fresh one per request does not escape the limit',
+    async () => {
+      const t = await startTestApp(kind, { apiRateLimit: 3 });
+      try {
+        const statuses = await flood(t, 5, (i) => `203.0.113.${i}`);
+        expect(statuses).toEqual([200, 200, 200, 429, 429]);
 
-      const refused = await raw(t, 'GET', '/api/login-status');
-      expect(refused.status).toBe(429);
-      const seconds = Number(refused.headers.get('retry-after'));
-      expect(seconds).toBeGreaterThan(0);
-      expectErrorAnswer(refused, `Too many requests, try again in ${seconds} seconds`);
+        const refused = await raw(t, 'GET', '/api/login-status');
+        expect(refused.status).toBe(429);
+        const seconds = Number(refused.headers.get('retry-after'));
+        expect(seconds).toBeGreaterThan(0);
+        expectErrorAnswer(refused, `Too many requests, try again in ${seconds} seconds`);
 
-      const trpc = await raw(t, 'GET', '/trpc/auth.status');
-      expect(trpc.status).toBe(429);
-      expect(trpc.headers.get('retry-after')).toBeTruthy();
-      expect(JSON.parse(trpc.text).error).toMatch(/^Too many requests, try again in \d+ seconds$/);
-    } finally {
-      await t.close();
-    }
-  });
+        const trpc = await raw(t, 'GET', '/trpc/auth.status');
+        expect(trpc.status).toBe(429);
+        expect(trpc.headers.get('retry-after')).toBeTruthy();
+        expect(JSON.parse(trpc.text).error).toMatch(/^Too many requests, try again in \d+ seconds$/);
+      } finally {
+        await t.close();
+      }
+    },
+    APP_START_TIMEOUT_MS,
+  );
 
-  it('from a trusted proxy, X-Forwarded-For names the client: each client has its own limit', async () => {
-    const t = await startTestApp(kind, { apiRateLimit: 3, trustProxy: ['127.0.0.1'] });
-    try {
-      expect(await flood(t, 5, (i) => `203.0.113.${i}`)).toEqual([200, 200, 200, 200, 200]);
-      expect(await flood(t, 4, () => '198.51.100.7')).toEqual([200, 200, 200, 429]);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'from a trusted proxy, X-Forwarded-For names the client: each client has its own limit',
+    async () => {
+      const t = await startTestApp(kind, { apiRateLimit: 3, trustProxy: ['127.0.0.1'] });
+      try {
+        expect(await flood(t, 5, (i) => `203.0.113.${i}`)).toEqual([200, 200, 200, 200, 200]);
+        expect(await flood(t, 4, () => '198.51.100.7')).toEqual([200, 200, 200, 429]);
+      } finally {
+        await t.close();
+      }
+    },
+    APP_START_TIMEOUT_MS,
+  );
 
-  it('a hop count trusts that many proxies', async () => {
-    const t = await startTestApp(kind, { apiRateLimit: 2, trustProxy: 1 });
-    try {
-      // The proxy next to us appended the client it saw: that one is trusted, earlier ones are not.
-      expect(await flood(t, 3, (i) => `10.9.9.${i}, 198.51.100.8`)).toEqual([200, 200, 429]);
-      expect(await flood(t, 2, () => '198.51.100.9')).toEqual([200, 200]);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'a hop count trusts that many proxies',
+    async () => {
+      const t = await startTestApp(kind, { apiRateLimit: 2, trustProxy: 1 });
+      try {
+        // The proxy next to us appended the client it saw: that one is trusted, earlier ones are not.
+        expect(await flood(t, 3, (i) => `10.9.9.${i}, 198.51.100.8`)).toEqual([200, 200, 429]);
+        expect(await flood(t, 2, () => '198.51.100.9')).toEqual([200, 200]);
+      } finally {
+        await t.close();
+      }
+    },
+    APP_START_TIMEOUT_MS,
+  );
 });
 
 describe('a database that is away', () => {
-  it('answers 503 with a clean body on REST and tRPC; liveness stays up, readiness goes down', async () => {
-    const kind = databaseKinds()[0] ?? 'pglite';
-    const t = await startTestApp(kind);
-    // Nothing listens on port 1: every connection is refused, as while the server restarts.
-    const gone = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
-    const app = await buildApp({ ...t.deps, db: gone.db }, { serveWeb: false, logger: false });
-    try {
-      const live = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(live.statusCode).toBe(200);
-      const ready = await app.inject({ method: 'GET', url: '/readyz' });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ error: ERROR_TEXTS.unavailable });
+  it(
+    'answers 503 with a clean body on REST and tRPC; liveness stays up, readiness goes down',
+    async () => {
+      const kind = databaseKinds()[0] ?? 'pglite';
+      const t = await startTestApp(kind);
+      // Nothing listens on port 1: every connection is refused, as while the server restarts.
+      const gone = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+      const app = await buildApp({ ...t.deps, db: gone.db }, { serveWeb: false, logger: false });
+      try {
+        const live = await app.inject({ method: 'GET', url: '/healthz' });
+        expect(live.statusCode).toBe(200);
+        const ready = await app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ error: ERROR_TEXTS.unavailable });
 
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'content-type': 'application/json' },
-        payload: { email: 'a@example.test', password: 'x' },
-      });
-      expect(login.statusCode).toBe(503);
-      expect(login.json()).toEqual({ error: ERROR_TEXTS.unavailable });
-      expect(login.headers['retry-after']).toBe('5');
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'content-type': 'application/json' },
+          payload: { email: 'a@example.test', password: 'x' },
+        });
+        expect(login.statusCode).toBe(503);
+        expect(login.json()).toEqual({ error: ERROR_TEXTS.unavailable });
+        expect(login.headers['retry-after']).toBe('5');
 
-      const trpc = await app.inject({
-        method: 'POST',
-        url: '/trpc/auth.login',
-        headers: { 'content-type': 'application/json' },
-        payload: { email: 'a@example.test', password: 'x' },
-      });
-      expect(trpc.statusCode).toBe(503);
-      expect(trpc.body).toContain(ERROR_TEXTS.unavailable);
-      expect(trpc.body).not.toMatch(/ECONNREFUSED|connect|stack/i);
-    } finally {
-      await app.close();
-      await gone.close();
-      await t.close();
-    }
-  });
+        const trpc = await app.inject({
+          method: 'POST',
+          url: '/trpc/auth.login',
+          headers: { 'content-type': 'application/json' },
+          payload: { email: 'a@example.test', password: 'x' },
+        });
+        expect(trpc.statusCode).toBe(503);
+        expect(trpc.body).toContain(ERROR_TEXTS.unavailable);
+        expect(trpc.body).not.toMatch(/ECONNREFUSED|connect|stack/i);
+      } finally {
+        await app.close();
+        await gone.close();
+        await t.close();
+      }
+    },
+    APP_START_TIMEOUT_MS,
+  );
 });

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { startMemoryBlobEmulator } from '../../src/dev/blob-emulator.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { type BlobStorage, createBlobStorage } from '../../src/modules/storage/index.js';
@@ -23,4 +24,15 @@ export async function startTestBlobStorage(clock?: Clock): Promise<TestBlobStora
     blobEndpoint: emulator.blobEndpoint,
     stop: emulator.stop,
   };
+}
+
+/**
+ * The run's shared Azurite (global-setup.ts) with a client on the given clock; stopping it is
+ * the run's business. Outside a run that provides one, an Azurite of its own.
+ */
+export async function sharedTestBlobStorage(clock?: Clock): Promise<TestBlobStorage> {
+  const connectionString = inject('blobConnectionString');
+  if (!connectionString) return startTestBlobStorage(clock);
+  const storage = createBlobStorage({ connectionString, clock });
+  return { storage, connectionString, blobEndpoint: storage.endpoint, stop: async () => undefined };
 }

@@ -126,7 +126,8 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
     stopDeadlineMs: 5_000,
   });
   const deps = createAppDeps({ config, db: database.db, mailer, storage, jobs: queue });
-  await registerJobHandlers(queue, deps);
+  // Without the cron sweeps: an arranged capsule must stay as arranged while the browser looks.
+  await registerJobHandlers(queue, deps, { schedules: false });
   await queue.start();
   const app = await buildApp(deps, { serveWeb: true, logger: false });
   await app.listen({ port, host: '127.0.0.1' });

@@ -21,7 +21,7 @@ import type { Clock } from '../../src/lib/clock.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
 import type { MediaTools } from '../../src/modules/media/index.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { startTestBlobStorage, type TestBlobStorage } from './blob-storage.js';
+import { sharedTestBlobStorage, type TestBlobStorage } from './blob-storage.js';
 import { type DatabaseKind, openTestDatabase } from './databases.js';
 import { type MailTrap, startMailTrap } from './mail-trap.js';
 
@@ -52,7 +52,7 @@ export interface TestApp {
   baseUrl: string;
   mail: MailTrap;
   clock: TestClock;
-  /** The test's own Azurite, in memory (the app's deps.storage is a client of it). */
+  /** The run's in-memory Azurite (the app's deps.storage is a client of it, on the test clock). */
   blobs: TestBlobStorage;
   /** The app's job queue, running handlers with short polling (docs/decisions/009). */
   queue: JobQueue<AppJobs>;
@@ -101,7 +101,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 }
 
 /**
- * The whole app on a fresh database, a real SMTP trap, an in-memory Azurite, the job queue with
+ * The whole app on a fresh database, a real SMTP trap, the run's in-memory Azurite, the job queue with
  * every handler, and a movable clock, listening on a free port.
  */
 export async function startTestApp(
@@ -123,7 +123,7 @@ export async function startTestApp(
   const [database, mail, blobs] = await Promise.all([
     openTestDatabase(kind),
     startMailTrap(),
-    startTestBlobStorage(clock),
+    sharedTestBlobStorage(clock),
   ]);
   const mailer = createSmtpMailer(mail.smtpUrl, config.mailFrom);
   const jobLog: TestApp['jobLog'] = [];
@@ -148,7 +148,8 @@ export async function startTestApp(
     jobs: queue,
     ...(options.media ? { media: options.media } : {}),
   });
-  await registerJobHandlers(queue, deps);
+  // Without the cron schedules: a test runs a sweep when it has arranged what to sweep.
+  await registerJobHandlers(queue, deps, { schedules: false });
   await queue.start();
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,7 @@
 import { CAPSULE_REFUSALS } from '@capsule/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reviewUpload } from '../../src/modules/capsules/index.js';
+import { MediaError } from '../../src/modules/media/index.js';
 import { signIn, trpcError } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { arrangeCapsule, daysAgo } from '../support/factories.js';
@@ -7,7 +9,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTestVideo, type TestFile } from '../support/test-videos.js';
 import {
   type Member,
+  mailAbout,
   memberWithCapsule,
+  sendFile,
   stageBlocks,
   startFor,
   uploadAndReview,
@@ -165,6 +169,37 @@ describe.each(databaseKinds())('upload jobs and sweeps (%s)', (kind) => {
     expect([recover.data?.httpStatus, recover.message]).toEqual([409, CAPSULE_REFUSALS.cannotRecover]);
     // A second run finds nothing to do.
     await t.runJob('capsules.purge', {});
+  });
+
+  it('a review that keeps failing on our side ends in Needs_Review after its last try, never stuck in Reviewing', async () => {
+    const real = t.deps.media;
+    // ffprobe timing out every time (storage away, an overloaded machine): a retry, not a verdict.
+    t.deps.media = {
+      ...real,
+      probeVideo: async () => {
+        throw new MediaError('timeout', 'ffprobe ran past its time limit');
+      },
+    };
+    try {
+      const slot = await startFor(m.client, m.capsuleId, mp4);
+      await sendFile(slot, mp4.bytes);
+      await m.client.trpc.capsules.upload.complete.mutate({
+        capsuleId: m.capsuleId,
+        uploadId: slot.uploadId,
+      });
+      const job = { capsuleId: m.capsuleId, uploadId: slot.uploadId };
+      await expect(reviewUpload(t.deps, job)).rejects.toThrow(/time limit/);
+      expect((await capsule()).status).toBe('Reviewing');
+      await reviewUpload(t.deps, job, { lastTry: true });
+      expect(await capsule()).toMatchObject({
+        status: 'Needs_Review',
+        reviewReason:
+          'The video could not be checked because of a problem on our side. We will look at it; you may also upload it again.',
+      });
+      await mailAbout(t, m.user.email, /needs your attention/);
+    } finally {
+      t.deps.media = real;
+    }
   });
 
   it('Delete Video removes the blobs and sends the capsule back to Pending_Upload', async () => {

@@ -78,12 +78,20 @@ async function inspect(deps: AppDeps, upload: VideoUploadRow, capsule: CapsuleRo
 export async function reviewUpload(
   deps: AppDeps,
   job: { capsuleId: string; uploadId: string },
+  options: { lastTry?: boolean } = {},
 ): Promise<void> {
   const upload = await findUpload(deps.db, job.uploadId);
   if (!upload || upload.capsuleId !== job.capsuleId || upload.state !== 'completed') return;
   const capsule = await findCapsuleById(deps.db, upload.capsuleId);
   if (!capsule) return;
-  const verdict = await inspect(deps, upload, capsule);
+  let verdict: Verdict;
+  try {
+    verdict = await inspect(deps, upload, capsule);
+  } catch (error) {
+    // Retried while tries are left; after the last one the capsule must not stay Reviewing.
+    if (!options.lastTry) throw error;
+    verdict = { ok: false, reason: REVIEW_REASONS.notReviewed, durationSeconds: null };
+  }
   await withLockedCapsuleById(deps, upload.capsuleId, async (row, trx, now) => {
     const current = await lockUpload(trx, upload.id);
     if (current?.state !== 'completed') return;

@@ -52,6 +52,9 @@ export const REVIEW_REASONS = {
   noFrame: 'No picture could be read from the video.',
   noDuration: (minutes: number) =>
     `The video's length could not be read from the file, so it could not be checked against this capsule's ${minutes}-minute limit.`,
+  /** The review itself failed, every retry (storage or the tools away): a person must look. */
+  notReviewed:
+    'The video could not be checked because of a problem on our side. We will look at it; you may also upload it again.',
   /** The spec's words (section 5). */
   tooLong: (minutes: number) => `Video too long: Please upload a video shorter than ${minutes} minutes.`,
 } as const;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AppDeps } from '../deps.js';
+import type { AppJobs } from './catalogue.js';
+import { JOBS } from './catalogue.js';
+import { registerJobHandlers } from './handlers.js';
+import type { JobQueue } from './queue.js';
+
+/** A queue that only records what was registered. */
+function recordingQueue() {
+  const worked: string[] = [];
+  const scheduled: Array<[string, string]> = [];
+  const queue = {
+    work: async (name: string) => {
+      worked.push(name);
+    },
+    schedule: async (name: string, cron: string) => {
+      scheduled.push([name, cron]);
+    },
+  } as unknown as JobQueue<AppJobs>;
+  return { queue, worked, scheduled };
+}
+
+describe('registerJobHandlers', () => {
+  it('gives every job of issue 11 a handler and schedules the two sweeps', async () => {
+    const { queue, worked, scheduled } = recordingQueue();
+    await registerJobHandlers(queue, {} as AppDeps);
+    expect(worked.sort()).toEqual(
+      Object.keys(JOBS)
+        .filter((name) => name !== 'capsules.deliver')
+        .sort(),
+    );
+    expect(scheduled).toEqual([
+      ['capsules.auto-lock', '*/10 * * * *'],
+      ['capsules.purge', '17 * * * *'],
+    ]);
+  });
+
+  it('leaves the schedules out when asked (the tests run sweeps themselves)', async () => {
+    const { queue, scheduled } = recordingQueue();
+    await registerJobHandlers(queue, {} as AppDeps, { schedules: false });
+    expect(scheduled).toEqual([]);
+  });
+});
