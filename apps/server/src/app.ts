@@ -43,7 +43,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole HTTP app on the given deps. It never listens: server.ts and tests do. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const securityHeaders = computeSecurityHeaders(deps.config);
+  const securityHeaders = computeSecurityHeaders(deps.config, deps.storage.endpoint);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(deps.config),
     // plugins/request-log.ts writes the one line per request.

@@ -13,11 +13,15 @@ export type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
  * which a per-request hook would miss.
  */
 export function computeSecurityHeaders(
-  config: Pick<Config, 'publicUrl' | 'isProduction' | 'azuritePort'>,
+  config: Pick<Config, 'publicUrl' | 'isProduction'>,
+  /** The blob storage the browser uploads to and plays from (its thumbnails, the preview). */
+  blobEndpoint: string,
 ): SecurityHeaders {
   const https = config.publicUrl.startsWith('https://');
-  // The blob emulator serves videos over plain http in development only.
-  const devBlob = config.isProduction ? [] : [`http://127.0.0.1:${config.azuritePort}`];
+  // A storage account is https (allowed below); the emulator serves plain http, in development
+  // only, and wherever it runs: its own origin, read from the storage the app really uses.
+  const devBlob =
+    !config.isProduction && blobEndpoint.startsWith('http://') ? [new URL(blobEndpoint).origin] : [];
   const options: HelmetOptions = {
     contentSecurityPolicy: {
       directives: {
@@ -25,7 +29,7 @@ export function computeSecurityHeaders(
         scriptSrc: ["'self'"],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...devBlob],
         mediaSrc: ["'self'", 'blob:', 'https:', ...devBlob],
         connectSrc: ["'self'", 'https:', ...devBlob],
         frameAncestors: ["'none'"],

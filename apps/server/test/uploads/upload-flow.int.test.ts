@@ -91,6 +91,18 @@ describe.each(databaseKinds())('video upload (%s)', (kind) => {
     });
   });
 
+  it("lets the page reach the emulator (development's plain http) in its Content-Security-Policy", async () => {
+    const policy = (await fetch(`${t.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
+    const storage = new URL(t.deps.storage.endpoint).origin;
+    for (const directive of ['connect-src', 'img-src', 'media-src']) {
+      const sources = policy
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([name]) => name === directive);
+      expect(sources, directive).toContain(storage);
+    }
+  });
+
   it('resumes after a cut: the same upload, a fresh SAS, the blocks storage holds; only the rest is sent', async () => {
     const slot = await startFor(m.client, m.capsuleId, mp4);
     const count = Math.ceil(mp4.bytes.length / SMALL_BLOCK);
