@@ -10,8 +10,8 @@ import type { TestApp, TestUser } from './test-app.js';
 export type Slot = RouterOutputs['capsules']['upload']['start'];
 export type CapsuleOut = RouterOutputs['capsules']['byId'];
 
-/** Fixed-width block ids, as the dialog makes them (base64 of the zero-padded index). */
-export const blockId = (i: number) => Buffer.from(String(i).padStart(6, '0')).toString('base64');
+/** The dialog's block ids (block-plan.ts): base64 of 'block-' and the six-digit index. */
+export const blockId = (i: number) => Buffer.from(`block-${String(i).padStart(6, '0')}`).toString('base64');
 
 export interface Member {
   user: TestUser & { id: string };
