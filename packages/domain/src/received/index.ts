@@ -1,0 +1,3 @@
+export * from './document-upload.js';
+export * from './received-inputs.js';
+export * from './release.js';
