@@ -10,6 +10,7 @@ import * as m0008 from './20261123_0008_capsule_counters.js';
 import * as m0009 from './20261123_0009_capsules_delivery_order.js';
 import * as m0010 from './20261123_0010_session_identity_function.js';
 import * as m0011 from './20261123_0011_video_uploads.js';
+import * as m0015 from './20261124_0015_affiliates_cents.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0009_capsules_delivery_order': m0009,
   '20261123_0010_session_identity_function': m0010,
   '20261123_0011_video_uploads': m0011,
+  '20261124_0015_affiliates_cents': m0015,
 };

@@ -76,6 +76,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** Whether the web process runs job handlers; off when separate workers (worker.ts) run them. */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Days a referral's commission waits (the refund window) before the daily sweep approves it. */
+  AFFILIATE_HOLDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export interface Config {
@@ -106,6 +108,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** The web process runs job handlers and schedules (JOBS=on); it sends jobs either way. */
   jobs: boolean;
+  /** Days a referral stays pending before its commission is approved (AFFILIATE_HOLDING_DAYS, default 30). */
+  affiliateHoldingDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     trustProxy: e.TRUST_PROXY,
     shopUrl: e.SHOP_URL,
     jobs: e.JOBS === 'on',
+    affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,
   });
 }

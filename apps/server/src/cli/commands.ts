@@ -1,5 +1,12 @@
+import { centsToDecimal, formatRate } from '@capsule/domain';
 import type { Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
+import {
+  listAffiliates,
+  type PayoutInput,
+  recordAffiliatePayout,
+  setAffiliateStatus,
+} from '../modules/affiliates/index.js';
 import { listPackages, recordPurchase } from '../modules/commerce/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
 
@@ -73,6 +80,63 @@ export const commands: Record<string, Command> = {
       );
       print(
         `Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`,
+      );
+    },
+  },
+  'affiliate:list': {
+    usage: 'lists the affiliates: code, status, rate and what each is owed (CAD)',
+    options: {},
+    required: [],
+    async run(db, _v, print) {
+      const affiliates = await listAffiliates(db);
+      if (affiliates.length === 0) return print('No affiliates yet.');
+      for (const a of affiliates) {
+        const b = a.balance;
+        print(
+          `${a.code.padEnd(12)} ${a.status.padEnd(8)} ${formatRate(a.commissionRate).padStart(6)}  ${a.email.padEnd(32)} ${String(b.referrals).padStart(4)} referrals  pending ${centsToDecimal(b.pendingCents)}  earned ${centsToDecimal(b.earnedCents)}  paid ${centsToDecimal(b.paidOutCents)}  owed ${centsToDecimal(b.owedCents)}`,
+        );
+      }
+    },
+  },
+  'affiliate:approve': {
+    usage: '--code C   approves an application (the code then earns commissions)',
+    options: { code: { type: 'string' } },
+    required: ['code'],
+    async run(db, v, print) {
+      const result = await setAffiliateStatus({ db, clock: systemClock }, v.code ?? '', 'approved');
+      print(`Affiliate ${result.code}: ${result.previous} -> ${result.status}`);
+    },
+  },
+  'affiliate:block': {
+    usage: '--code C   blocks an affiliate (its code earns nothing; no payouts)',
+    options: { code: { type: 'string' } },
+    required: ['code'],
+    async run(db, v, print) {
+      const result = await setAffiliateStatus({ db, clock: systemClock }, v.code ?? '', 'blocked');
+      print(`Affiliate ${result.code}: ${result.previous} -> ${result.status}`);
+    },
+  },
+  'affiliate:payout': {
+    usage: '--code C --amount 12.50 --method bank_transfer|paypal|stripe|crypto [--transaction T]',
+    options: {
+      code: { type: 'string' },
+      amount: { type: 'string' },
+      method: { type: 'string' },
+      transaction: { type: 'string' },
+    },
+    required: ['code', 'amount', 'method'],
+    async run(db, v, print) {
+      const payout = await recordAffiliatePayout(
+        { db, clock: systemClock },
+        {
+          code: v.code ?? '',
+          amount: v.amount ?? '',
+          method: v.method as never,
+          transactionId: v.transaction,
+        },
+      );
+      print(
+        `Paid ${payout.code} CAD ${centsToDecimal(payout.amountCents)} by ${payout.method} (payout ${payout.payoutId}); ${payout.settledReferrals} commissions now paid; still owed CAD ${centsToDecimal(payout.owedAfterCents)}`,
       );
     },
   },

@@ -11,6 +11,11 @@ import { defineJobs } from './definition.js';
  * runs twice or late acts on what is true then (handlers are idempotent).
  */
 export const JOBS = defineJobs({
+  /**
+   * Sweep: approve the referrals whose holding period (AFFILIATE_HOLDING_DAYS) has ended and
+   * settle what payouts already cover (modules/affiliates). Daily; a missed day is caught up.
+   */
+  'affiliates.approve-referrals': { payload: z.object({}), policy: 'exclusive' },
   /** Review an uploaded video (ffprobe, thumbnail) and move the capsule on. One pending per upload. */
   'upload.review': {
     payload: z.object({ capsuleId: z.string().min(1), uploadId: z.string().min(1) }),

@@ -32,6 +32,7 @@ describe('registerJobHandlers', () => {
     expect(scheduled).toEqual([
       ['capsules.auto-lock', '*/10 * * * *'],
       ['capsules.purge', '17 * * * *'],
+      ['affiliates.approve-referrals', '23 4 * * *'],
     ]);
   });
 

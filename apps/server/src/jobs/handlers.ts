@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { approveHeldReferrals } from '../modules/affiliates/index.js';
 import {
   autoLockCapsules,
   cleanupCapsuleBlobs,
@@ -36,10 +37,15 @@ export async function registerJobHandlers(
   await queue.work('capsules.purge', async () => {
     await purgeCapsules(deps);
   });
+  await queue.work('affiliates.approve-referrals', async () => {
+    await approveHeldReferrals(deps);
+  });
   // Tests run the sweeps themselves (runJob), after arranging what they sweep: a cron run
   // landing in the middle of an arrangement would make them flaky.
   if (options.schedules === false) return;
   // The 10-day lock is due to the minute; the purge, 30 days on, to the hour.
   await queue.schedule('capsules.auto-lock', '*/10 * * * *');
   await queue.schedule('capsules.purge', '17 * * * *');
+  // Holding periods are counted in days: once a day is enough.
+  await queue.schedule('affiliates.approve-referrals', '23 4 * * *');
 }

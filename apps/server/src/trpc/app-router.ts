@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppDeps } from '../deps.js';
+import { affiliatesRouter } from '../modules/affiliates/affiliates.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { createCapsulesRouter } from '../modules/capsules/capsules.router.js';
 import { subscriptionsRouter } from '../modules/commerce/subscriptions.router.js';
@@ -20,6 +21,7 @@ export const createAppRouter = (deps: Pick<AppDeps, 'clock'>) =>
     contacts: createContactsRouter(deps),
     capsules: createCapsulesRouter(deps),
     subscriptions: subscriptionsRouter,
+    affiliates: affiliatesRouter,
   });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -39,9 +39,9 @@ export const TABLE_OWNERS: Record<string, string | null> = {
   capsuleCounters: 'capsules',
   receivedCapsules: 'capsules',
   videoUploads: 'capsules',
-  affiliates: null,
-  referrals: null,
-  affiliatePayments: null,
+  affiliates: 'affiliates',
+  referrals: 'affiliates',
+  affiliatePayments: 'affiliates',
   integrationSyncRecords: null,
 };
 

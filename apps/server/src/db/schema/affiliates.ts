@@ -1,21 +1,24 @@
-import type { ColumnType, Generated } from 'kysely';
-import type {
-  DefaultedNumeric,
-  DefaultedTimestamp,
-  NullableJson,
-  NullableNumeric,
-  NullableTimestamp,
-  Numeric,
-} from './columns.js';
 import type {
   AffiliatePaymentMethod,
   AffiliatePaymentStatus,
   AffiliateStatus,
+  ReferralReversalReason,
+  ReferralSource,
   ReferralStatus,
-  SyncStatus,
-} from './values.js';
+} from '@capsule/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type {
+  Cents,
+  DefaultedCents,
+  DefaultedNumeric,
+  DefaultedTimestamp,
+  NullableJson,
+  NullableTimestamp,
+} from './columns.js';
+import type { SyncStatus } from './values.js';
 
-// Migration 0004: the affiliate programme and the sync records of the business system.
+// Migration 0004: the affiliate programme and the sync records of the business system; the
+// programme's money in integer cents since migration 0015.
 
 export interface AffiliatesTable {
   id: Generated<string>;
@@ -26,10 +29,8 @@ export interface AffiliatesTable {
   instagramHandle: string | null;
   twitterHandle: string | null;
   tiktokHandle: string | null;
-  /** Between 0 and 1, default '0.1000'. */
+  /** Between 0 and 1 with 4 decimals (whole basis points), default '0.1000'. */
   commissionRate: DefaultedNumeric;
-  totalReferrals: Generated<number>;
-  totalEarnings: DefaultedNumeric;
   status: ColumnType<AffiliateStatus, AffiliateStatus | undefined, AffiliateStatus>;
   paymentMethod: AffiliatePaymentMethod | null;
   paymentDetails: NullableJson;
@@ -44,12 +45,24 @@ export interface ReferralsTable {
   referredUserId: string | null;
   /** The payment the referral led to. */
   purchaseId: string | null;
-  purchaseAmount: NullableNumeric;
-  commissionAmount: NullableNumeric;
+  /** Integer cents (migration 0015). */
+  purchaseAmountCents: Cents;
+  commissionCents: Cents;
+  /** ISO 4217 of both amounts, default 'CAD'. */
+  currency: Generated<string>;
   status: ColumnType<ReferralStatus, ReferralStatus | undefined, ReferralStatus>;
   ipAddress: string | null;
-  referralSource: string | null;
+  referralSource: ReferralSource | null;
+  /** When the holding period ended and the commission was approved (status converted). */
   convertedAt: NullableTimestamp;
+  paidAt: NullableTimestamp;
+  /** The payout that paid it. */
+  affiliatePaymentId: string | null;
+  /** A refund or dispute reversed it (status cancelled). */
+  reversedAt: NullableTimestamp;
+  reversalReason: ReferralReversalReason | null;
+  /** The commission already paid when it was reversed: owed back by the affiliate. */
+  clawbackCents: DefaultedCents;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
@@ -57,7 +70,10 @@ export interface ReferralsTable {
 export interface AffiliatePaymentsTable {
   id: Generated<string>;
   affiliateId: string;
-  amount: Numeric;
+  /** Integer cents, more than 0 (migration 0015). */
+  amountCents: Cents;
+  currency: Generated<string>;
+  /** The provider's transaction reference; unique when given. */
   transactionId: string | null;
   paymentMethod: AffiliatePaymentMethod | null;
   status: ColumnType<AffiliatePaymentStatus, AffiliatePaymentStatus | undefined, AffiliatePaymentStatus>;

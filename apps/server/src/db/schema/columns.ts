@@ -18,6 +18,10 @@ export type Numeric = ColumnType<string, string, string>;
 export type DefaultedNumeric = ColumnType<string, string | undefined, string>;
 /** A nullable numeric. */
 export type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+/** A NOT NULL bigint of integer cents: read as a string (pg and PGlite alike), written as a number. */
+export type Cents = ColumnType<string, number | bigint, number | bigint>;
+/** The same with a database default. */
+export type DefaultedCents = ColumnType<string, number | bigint | undefined, number | bigint>;
 /** A NOT NULL jsonb with a database default. */
 export type DefaultedJson = ColumnType<unknown, string | undefined, string>;
 /** A nullable jsonb. */

@@ -6,7 +6,3 @@ export type SessionStageValue = 'password' | 'verified';
 export type AuthFailureScope = 'login_account' | 'login_ip' | 'otp_account' | 'otp_ip';
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded';
 export type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';
-export type AffiliateStatus = 'pending' | 'approved' | 'blocked';
-export type AffiliatePaymentMethod = 'bank_transfer' | 'paypal' | 'stripe' | 'crypto';
-export type ReferralStatus = 'pending' | 'converted' | 'cancelled' | 'paid';
-export type AffiliatePaymentStatus = 'processing' | 'paid' | 'failed';

@@ -1,0 +1,37 @@
+import { affiliateApplicationSchema } from '@capsule/domain';
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import {
+  myAffiliateOutputSchema,
+  pageOf,
+  payoutOutputSchema,
+  referralOutputSchema,
+} from './affiliate.output.js';
+import { applyAsAffiliate, getMyAffiliate, listMyPayouts, listMyReferrals } from './affiliates.service.js';
+
+const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) }).default({ page: 1 });
+
+/** The signed-in member's side of the affiliate programme; operators use the admin CLI. */
+export const affiliatesRouter = router({
+  /** Null until the user applies. */
+  me: protectedProcedure
+    .output(myAffiliateOutputSchema.nullable())
+    .query(({ ctx }) => getMyAffiliate(ctx.deps, ctx.session.user.id)),
+
+  // Not `apply`: tRPC reserves the name (Function.prototype.apply), so the issue's
+  // affiliates.apply is affiliates.submitApplication.
+  submitApplication: protectedProcedure
+    .input(affiliateApplicationSchema)
+    .output(myAffiliateOutputSchema)
+    .mutation(({ ctx, input }) => applyAsAffiliate(ctx.deps, ctx.session.user.id, input)),
+
+  referrals: protectedProcedure
+    .input(pageInput)
+    .output(pageOf(referralOutputSchema))
+    .query(({ ctx, input }) => listMyReferrals(ctx.deps, ctx.session.user.id, input.page)),
+
+  payouts: protectedProcedure
+    .input(pageInput)
+    .output(pageOf(payoutOutputSchema))
+    .query(({ ctx, input }) => listMyPayouts(ctx.deps, ctx.session.user.id, input.page)),
+});

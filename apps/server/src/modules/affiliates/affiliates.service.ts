@@ -1,0 +1,211 @@
+import {
+  AFFILIATE_CURRENCY,
+  AFFILIATE_PAGE_SIZE,
+  AFFILIATE_TEXTS,
+  type AffiliateApplication,
+  type AffiliateStatus,
+  paymentDetailsSummary,
+  REFERRAL_COOKIE,
+} from '@capsule/domain';
+import type { Db } from '../../db/database.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { findPublicUser } from '../users/index.js';
+import type { MyAffiliate, Page, Payout, Referral } from './affiliate.output.js';
+import { makeAffiliateCode } from './affiliate-code.js';
+import {
+  type AffiliateRow,
+  findAffiliateByUser,
+  insertAffiliate,
+  listAffiliateRows,
+  lockAffiliateByCode,
+  updateAffiliateStatus,
+} from './affiliates.repository.js';
+import { type AffiliateBalance, affiliateBalance } from './balance.js';
+import { countPayouts, listPayoutsPage, type PayoutRow } from './payouts.repository.js';
+import { listReferralsPage, type ReferralRow } from './referrals.repository.js';
+
+const DAY_MS = 86_400_000;
+const CODE_TRIES = 5;
+
+type MemberDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** The address an affiliate shares: the portal's home with ?ref=CODE (the client keeps it in a cookie). */
+function referralLink(publicUrl: string, code: string): string {
+  const url = new URL('/', publicUrl);
+  url.searchParams.set(REFERRAL_COOKIE.param, code);
+  return url.toString();
+}
+
+function toMyAffiliate(row: AffiliateRow, balance: AffiliateBalance, deps: MemberDeps): MyAffiliate {
+  const approved = row.status === 'approved';
+  return {
+    status: row.status,
+    appliedAt: row.createdAt.toISOString(),
+    code: approved ? row.code : null,
+    referralLink: approved ? referralLink(deps.config.publicUrl, row.code) : null,
+    commissionRate: row.commissionRate,
+    currency: AFFILIATE_CURRENCY,
+    holdingDays: deps.config.affiliateHoldingDays,
+    paymentMethod: row.paymentMethod,
+    paymentSummary: row.paymentMethod ? paymentDetailsSummary(row.paymentMethod, row.paymentDetails) : '',
+    totals: balance,
+  };
+}
+
+/** The signed-in user's place in the programme, or null when they have not applied. */
+export async function getMyAffiliate(deps: MemberDeps, userId: string): Promise<MyAffiliate | null> {
+  const row = await findAffiliateByUser(deps.db, userId);
+  if (!row) return null;
+  return toMyAffiliate(row, await affiliateBalance(deps.db, row.id), deps);
+}
+
+/**
+ * Applies: the row starts pending with the table's default rate (0.1) and a code the server
+ * makes. One application per user: a second one (or two at once) is refused with 409.
+ */
+export async function applyAsAffiliate(
+  deps: MemberDeps,
+  userId: string,
+  input: AffiliateApplication,
+): Promise<MyAffiliate> {
+  const user = await findPublicUser(deps.db, userId);
+  if (!user) throw notFound();
+  const createdAt = deps.clock.now();
+  for (let attempt = 0; attempt < CODE_TRIES; attempt += 1) {
+    const row = await insertAffiliate(deps.db, {
+      userId,
+      code: makeAffiliateCode(user.fullName || user.username),
+      bio: input.bio,
+      websiteUrl: input.websiteUrl,
+      instagramHandle: input.instagramHandle,
+      twitterHandle: input.twitterHandle,
+      tiktokHandle: input.tiktokHandle,
+      paymentMethod: input.paymentMethod,
+      paymentDetails: input.paymentDetails,
+      createdAt,
+    });
+    if (row) return toMyAffiliate(row, await affiliateBalance(deps.db, row.id), deps);
+    // Nothing inserted: this user already has a row, or (rarely) the code was taken.
+    if (await findAffiliateByUser(deps.db, userId))
+      throw new AppError('CONFLICT', AFFILIATE_TEXTS.alreadyApplied);
+  }
+  throw new AppError('INTERNAL', 'Could not make a unique referral code');
+}
+
+async function requireAffiliate(db: Db, userId: string): Promise<AffiliateRow> {
+  const row = await findAffiliateByUser(db, userId);
+  if (!row) throw notFound(AFFILIATE_TEXTS.notAffiliate);
+  return row;
+}
+
+const pageWindow = (page: number) => ({
+  limit: AFFILIATE_PAGE_SIZE,
+  offset: (page - 1) * AFFILIATE_PAGE_SIZE,
+});
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toReferral(row: ReferralRow, holdingDays: number): Referral {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    source: row.referralSource,
+    purchaseAmountCents: Number(row.purchaseAmountCents),
+    commissionCents: Number(row.commissionCents),
+    currency: row.currency,
+    status: row.status,
+    approvesAt:
+      row.status === 'pending'
+        ? new Date(row.createdAt.getTime() + holdingDays * DAY_MS).toISOString()
+        : null,
+    convertedAt: iso(row.convertedAt),
+    paidAt: iso(row.paidAt),
+    reversedAt: iso(row.reversedAt),
+    reversalReason: row.reversalReason,
+    clawbackCents: Number(row.clawbackCents),
+  };
+}
+
+function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    amountCents: Number(row.amountCents),
+    currency: row.currency,
+    method: row.paymentMethod,
+    transactionId: row.transactionId,
+    status: row.status,
+  };
+}
+
+/** The affiliate's referrals, newest first, a page at a time (what the buyer bought, never who). */
+export async function listMyReferrals(
+  deps: MemberDeps,
+  userId: string,
+  page: number,
+): Promise<Page<Referral>> {
+  const affiliate = await requireAffiliate(deps.db, userId);
+  const [rows, balance] = [
+    await listReferralsPage(deps.db, affiliate.id, pageWindow(page)),
+    await affiliateBalance(deps.db, affiliate.id),
+  ];
+  return {
+    items: rows.map((row) => toReferral(row, deps.config.affiliateHoldingDays)),
+    total: balance.referrals,
+    page,
+    pageSize: AFFILIATE_PAGE_SIZE,
+  };
+}
+
+export async function listMyPayouts(deps: MemberDeps, userId: string, page: number): Promise<Page<Payout>> {
+  const affiliate = await requireAffiliate(deps.db, userId);
+  const rows = await listPayoutsPage(deps.db, affiliate.id, pageWindow(page));
+  const total = Number(await countPayouts(deps.db, affiliate.id));
+  return { items: rows.map(toPayout), total, page, pageSize: AFFILIATE_PAGE_SIZE };
+}
+
+// Operators (the admin CLI) ---------------------------------------------------------------
+
+export interface AffiliateSummary {
+  code: string;
+  status: AffiliateStatus;
+  email: string;
+  fullName: string;
+  commissionRate: string;
+  balance: AffiliateBalance;
+  appliedAt: Date;
+}
+
+/** Every affiliate with its balance, oldest application first (affiliate:list). */
+export async function listAffiliates(db: Db): Promise<AffiliateSummary[]> {
+  const summaries: AffiliateSummary[] = [];
+  for (const row of await listAffiliateRows(db)) {
+    const user = await findPublicUser(db, row.userId);
+    summaries.push({
+      code: row.code,
+      status: row.status,
+      email: user?.email ?? '',
+      fullName: user?.fullName ?? '',
+      commissionRate: row.commissionRate,
+      balance: await affiliateBalance(db, row.id),
+      appliedAt: row.createdAt,
+    });
+  }
+  return summaries;
+}
+
+/** affiliate:approve and affiliate:block. The code is read case-insensitively. */
+export async function setAffiliateStatus(
+  deps: { db: Db; clock: Clock },
+  code: string,
+  status: Exclude<AffiliateStatus, 'pending'>,
+): Promise<{ code: string; status: AffiliateStatus; previous: AffiliateStatus }> {
+  const normalized = code.trim().toUpperCase();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await lockAffiliateByCode(trx, normalized);
+    const row = before && (await updateAffiliateStatus(trx, normalized, status, deps.clock.now()));
+    if (!before || !row) throw notFound(`No affiliate with the code ${normalized}`);
+    return { code: row.code, status: row.status, previous: before.status };
+  });
+}
