@@ -10,7 +10,11 @@ import * as m0008 from './20261123_0008_capsule_counters.js';
 import * as m0009 from './20261123_0009_capsules_delivery_order.js';
 import * as m0010 from './20261123_0010_session_identity_function.js';
 import * as m0011 from './20261123_0011_video_uploads.js';
+import * as m0012 from './20261124_0012_delivery.js';
+import * as m0013 from './20261124_0013_document_verification.js';
+import * as m0014 from './20261124_0014_stripe_and_lapse.js';
 import * as m0015 from './20261124_0015_affiliates_cents.js';
+import * as m0016 from './20261124_0016_sync_outbox.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -27,5 +31,9 @@ export const migrations: Record<string, Migration> = {
   '20261123_0009_capsules_delivery_order': m0009,
   '20261123_0010_session_identity_function': m0010,
   '20261123_0011_video_uploads': m0011,
+  '20261124_0012_delivery': m0012,
+  '20261124_0013_document_verification': m0013,
+  '20261124_0014_stripe_and_lapse': m0014,
   '20261124_0015_affiliates_cents': m0015,
+  '20261124_0016_sync_outbox': m0016,
 };

@@ -73,11 +73,24 @@ const envSchema = z.object({
   MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
   SHOP_URL: z.url().default('https://legacycapsule.com/shop'),
+  /** The card provider's webhook signing secret ('whsec_...'); unset: the webhook refuses every event. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** The card provider's API key; only for reading a checkout's line items it did not send (modules/commerce). */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  /** Days a lapsed storage plan keeps its capsules before they are marked To_Delete. */
+  STORAGE_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: trustProxySchema,
   /** Whether the web process runs job handlers; off when separate workers (worker.ts) run them. */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Days a referral's commission waits (the refund window) before the daily sweep approves it. */
   AFFILIATE_HOLDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** The business system (Odoo) the sync pushes to; all four or none (modules/sync). */
+  ODOO_URL: optionalUrl,
+  ODOO_DB: z.string().trim().optional(),
+  ODOO_USER: z.string().trim().optional(),
+  ODOO_API_KEY: z.string().trim().optional(),
+  /** How long one call to Odoo may take before it counts as failed. */
+  ODOO_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export interface Config {
@@ -104,12 +117,47 @@ export interface Config {
   apiRateLimit: number;
   /** The store's page, where capsules are bought: the web client links to it. */
   shopUrl: string;
+  /** Verifies the card provider's webhook events (STRIPE_WEBHOOK_SECRET); undefined: none accepted. */
+  stripeWebhookSecret: string | undefined;
+  stripeSecretKey: string | undefined;
+  /** Grace of a lapsed storage plan, in days (STORAGE_GRACE_DAYS, default 90). */
+  storageGraceDays: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The web process runs job handlers and schedules (JOBS=on); it sends jobs either way. */
   jobs: boolean;
   /** Days a referral stays pending before its commission is approved (AFFILIATE_HOLDING_DAYS, default 30). */
   affiliateHoldingDays: number;
+  /** Where the sync pushes (modules/sync); null: not configured, records stay pending. */
+  odoo: OdooConfig | null;
+}
+
+export interface OdooConfig {
+  url: string;
+  db: string;
+  user: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+const ODOO_SETTINGS = ['ODOO_URL', 'ODOO_DB', 'ODOO_USER', 'ODOO_API_KEY'] as const;
+
+/** All four settings or none: half a configuration is a mistake to report, not to run with. */
+function odooConfig(e: z.infer<typeof envSchema>): OdooConfig | null {
+  const missing = ODOO_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === ODOO_SETTINGS.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set with the other ODOO_ settings`,
+    );
+  }
+  return {
+    url: (e.ODOO_URL ?? '').replace(/\/$/, ''),
+    db: e.ODOO_DB ?? '',
+    user: e.ODOO_USER ?? '',
+    apiKey: e.ODOO_API_KEY ?? '',
+    timeoutMs: e.ODOO_TIMEOUT_SECONDS * 1000,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -176,7 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     shopUrl: e.SHOP_URL,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    storageGraceDays: e.STORAGE_GRACE_DAYS,
     jobs: e.JOBS === 'on',
     affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,
+    odoo: odooConfig(e),
   });
 }

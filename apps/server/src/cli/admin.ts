@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ensureDevPackages } from '../dev/seed-packages.js';
 import { AppError } from '../errors.js';
 import { commands } from './commands.js';
+import { openCliServices } from './services.js';
 
 // The operators' tool: `npm run admin -- <command> [options]`, on the same database as the server.
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -36,6 +37,11 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
+  // A command for a running portal opens no database (PGlite's folder is the server's then).
+  if (command?.offline) {
+    await command.offline(values, console.log);
+    return 0;
+  }
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -49,7 +55,12 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
       return 0;
     }
-    await command.run(database.db, values, console.log);
+    const services = openCliServices(config, database);
+    try {
+      await command.run(database.db, values, console.log, services);
+    } finally {
+      await services.close();
+    }
     return 0;
   } finally {
     await database.close();

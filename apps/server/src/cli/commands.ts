@@ -1,14 +1,19 @@
 import { centsToDecimal, formatRate } from '@capsule/domain';
 import type { Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
+import { listAffiliates, recordAffiliatePayout, setAffiliateStatus } from '../modules/affiliates/index.js';
 import {
-  listAffiliates,
-  type PayoutInput,
-  recordAffiliatePayout,
-  setAffiliateStatus,
-} from '../modules/affiliates/index.js';
-import { listPackages, recordPurchase } from '../modules/commerce/index.js';
+  deliverToNewAccount,
+  listFailedDeliveryMails,
+  retryFailedDeliveryMails,
+} from '../modules/capsules/index.js';
+import { attachPendingPurchases, listPackages, recordPurchase } from '../modules/commerce/index.js';
+import { retryFailedSync, syncOverview } from '../modules/sync/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
+
+import type { CliServices } from './services.js';
+import { postStripeEventFile } from './stripe-event.js';
+import { verificationCommands } from './verification-commands.js';
 
 type Print = (line: string) => void;
 
@@ -16,7 +21,10 @@ export interface Command {
   usage: string;
   options: Record<string, { type: 'string' }>;
   required: string[];
-  run(db: Db, values: Record<string, string | undefined>, print: Print): Promise<void>;
+  /** `services`: storage and the job queue, opened only by the commands that use them. */
+  run(db: Db, values: Record<string, string | undefined>, print: Print, services: CliServices): Promise<void>;
+  /** A command that needs no database (it talks to a running portal): run instead of run(). */
+  offline?: (values: Record<string, string | undefined>, print: Print) => Promise<void>;
 }
 
 /** Every admin command: its options, what it needs, and the service it calls. */
@@ -40,6 +48,13 @@ export const commands: Record<string, Command> = {
         username: v.username,
       });
       print(`Created user ${user.email} (${user.id})`);
+      // Capsules already due for this e-mail are delivered now; their mails go with the app's next
+      // mail sweep (within a minute).
+      const delivered = await deliverToNewAccount({ db, clock: systemClock }, user.id);
+      if (delivered > 0) print(`Delivered ${delivered} capsule(s) waiting for ${user.email}`);
+      // Purchases paid in the store before the account existed are recorded for it now.
+      const attached = await attachPendingPurchases({ db, clock: systemClock }, user.email);
+      if (attached > 0) print(`Recorded ${attached} purchase(s) made before the account existed`);
     },
   },
   'user:list': {
@@ -69,6 +84,29 @@ export const commands: Record<string, Command> = {
       }
     },
   },
+  'delivery:failed': {
+    usage: "lists recipients' delivery mails given up after their last try",
+    options: {},
+    required: [],
+    async run(db, _v, print) {
+      const failed = await listFailedDeliveryMails({ db });
+      if (failed.length === 0) return print('No failed delivery mails.');
+      for (const m of failed) {
+        print(
+          `${m.id}  ${m.capsuleTitle} to ${m.recipientEmail ?? '?'}  delivered ${m.deliveredAt.toISOString()}, ${m.attempts} tries: ${m.lastError ?? ''}`,
+        );
+      }
+    },
+  },
+  'delivery:retry': {
+    usage: '[--id ID] sends failed delivery mails again (all, or the one named) from the next mail sweep',
+    options: { id: { type: 'string' } },
+    required: [],
+    async run(db, v, print) {
+      const retried = await retryFailedDeliveryMails({ db, clock: systemClock }, v.id ?? null);
+      print(retried === 0 ? 'No failed delivery mail to retry.' : `Pending again: ${retried} mail(s)`);
+    },
+  },
   'purchase:record': {
     usage: '--email E --package "NAME" [--quantity Q]',
     options: { email: { type: 'string' }, package: { type: 'string' }, quantity: { type: 'string' } },
@@ -81,6 +119,38 @@ export const commands: Record<string, Command> = {
       print(
         `Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`,
       );
+    },
+  },
+  'stripe:event': {
+    usage:
+      '--file event.json [--url http://localhost:3000]  signs a provider event and posts it to the webhook',
+    options: { file: { type: 'string' }, url: { type: 'string' } },
+    required: ['file'],
+    run: async () => undefined,
+    offline: (v, print) => postStripeEventFile({ file: v.file ?? '', url: v.url }, print),
+  },
+  'sync:status': {
+    usage: 'counts the business-system sync records by status and lists the failed ones',
+    options: {},
+    required: [],
+    async run(db, _v, print) {
+      const { counts, failed } = await syncOverview({ db });
+      print(`pending ${counts.pending}  synced ${counts.synced}  failed ${counts.failed}`);
+      for (const r of failed) {
+        print(
+          `${r.id}  ${r.entityType} ${r.entityId}  ${r.attempts} tries, last ${r.failedAt.toISOString()}: ${r.error ?? ''}`,
+        );
+      }
+    },
+  },
+  'sync:retry': {
+    usage: '[--id ID] puts failed sync records (all, or the one named) back to pending, due now',
+    options: { id: { type: 'string' } },
+    required: [],
+    async run(db, v, print) {
+      const retried = await retryFailedSync({ db, clock: systemClock }, v.id);
+      if (retried.length === 0) return print('No failed sync records.');
+      for (const r of retried) print(`Pending again: ${r.id}  ${r.entityType} ${r.entityId}`);
     },
   },
   'affiliate:list': {
@@ -140,4 +210,5 @@ export const commands: Record<string, Command> = {
       );
     },
   },
+  ...verificationCommands,
 };

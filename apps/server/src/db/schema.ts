@@ -22,6 +22,9 @@ import type {
   SubscriptionsTable,
 } from './schema/commerce.js';
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactsTable } from './schema/contacts.js';
+import type { DeliveryMailsTable } from './schema/delivery.js';
+import type { DocumentUploadsTable } from './schema/documents.js';
+import type { PendingPurchasesTable, StripeEventsTable } from './schema/stripe.js';
 import type { VideoUploadsTable } from './schema/uploads.js';
 
 // The tables of migrations/src, as Kysely sees them through the CamelCasePlugin (created_at in
@@ -43,6 +46,9 @@ export type * from './schema/affiliates.js';
 export type * from './schema/auth.js';
 export type * from './schema/commerce.js';
 export type * from './schema/contacts.js';
+export type * from './schema/delivery.js';
+export type * from './schema/documents.js';
+export type * from './schema/stripe.js';
 export type * from './schema/uploads.js';
 export type * from './schema/values.js';
 
@@ -63,6 +69,10 @@ export interface Database {
   capsuleCounters: CapsuleCountersTable;
   receivedCapsules: ReceivedCapsulesTable;
   videoUploads: VideoUploadsTable;
+  stripeEvents: StripeEventsTable;
+  pendingPurchases: PendingPurchasesTable;
+  deliveryMails: DeliveryMailsTable;
+  documentUploads: DocumentUploadsTable;
   affiliates: AffiliatesTable;
   referrals: ReferralsTable;
   affiliatePayments: AffiliatePaymentsTable;

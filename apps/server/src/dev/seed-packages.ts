@@ -60,6 +60,15 @@ export const DEV_PACKAGES = [
 export async function ensureDevPackages(db: Db): Promise<void> {
   await addMissingPackages(
     db,
-    DEV_PACKAGES.map((p) => ({ ...p })),
+    DEV_PACKAGES.map((p) => ({ ...p, paymentPriceId: devPriceId(p.name) })),
   );
+}
+
+/**
+ * The card provider's price id of a development package ('5 Legacy Capsules' ->
+ * 'price_dev_5_legacy_capsules'): a checkout event naming it buys that package (the webhook's
+ * tests and `npm run admin -- stripe:event`). Real packages carry their provider's ids.
+ */
+export function devPriceId(name: string): string {
+  return `price_dev_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 }

@@ -6,8 +6,7 @@ import { defineJobs } from './definition.js';
  * (definition.ts says what each field means). A new job is an entry here plus a handler
  * registered in handlers.ts.
  *
- * The upload jobs and the sweeps have their handlers (issue 11, handlers.ts); capsules.deliver
- * waits for issue 12. Payloads carry ids, never state: a handler reads the current rows, so a job that
+ * Each has its handler in handlers.ts. Payloads carry ids, never state: a handler reads the current rows, so a job that
  * runs twice or late acts on what is true then (handlers are idempotent).
  */
 export const JOBS = defineJobs({
@@ -48,8 +47,51 @@ export const JOBS = defineJobs({
   'capsules.auto-lock': { payload: z.object({}), policy: 'exclusive' },
   /** Sweep: purge To_Delete capsules after 30 days (blob and video fields). */
   'capsules.purge': { payload: z.object({}), policy: 'exclusive' },
-  /** Sweep: deliver every capsule whose time has come (issue 12). */
-  'capsules.deliver': { payload: z.object({}), policy: 'exclusive' },
+  /**
+   * Sweep (daily): a storage plan lapsed longer than STORAGE_GRACE_DAYS has its undelivered
+   * capsules marked To_Delete, and its owner mailed once (modules/commerce/storage-lapse.service.ts).
+   */
+  'storage.lapse-sweep': { payload: z.object({}), policy: 'exclusive' },
+  /** Tell the owner their storage plan lapsed, or that its grace ended: once per lapse and stage. */
+  'storage.lapse-mail': {
+    payload: z.object({ subscriptionId: z.string().min(1), stage: z.enum(['lapsed', 'marked']) }),
+    policy: 'exclusive',
+    retryLimit: 5,
+  },
+  /** Sweep: purchases paid before the buyer had an account, recorded once the account exists. */
+  'purchases.attach-pending': { payload: z.object({}), policy: 'exclusive' },
+  /**
+   * Sweep: deliver every capsule whose time has come (issue 12; modules/capsules/delivery.service.ts).
+   * Every minute, and sent by a lock whose delivery is due at once. Not retried: the next minute's
+   * run is the retry, and it catches up whatever a failed or killed run left. A heartbeat, so a
+   * run whose process died frees the queue's one place within 30 s instead of 15 minutes.
+   */
+  'capsules.deliver': { payload: z.object({}), policy: 'exclusive', retryLimit: 0, heartbeatSeconds: 30 },
+  /**
+   * Sweep: send the recipients' delivery mails that are due (the outbox; each mail keeps its own
+   * tries and back-off by the app's clock). Every minute, and sent by a delivery that wrote a mail.
+   */
+  'capsules.delivery-mail': {
+    payload: z.object({}),
+    policy: 'exclusive',
+    retryLimit: 0,
+    heartbeatSeconds: 30,
+  },
+  /**
+   * Tell the recipient an operator's verdict on their document (issue 12): one mail per document,
+   * sent in the verdict's transaction, so a mail server that is away delays it, never undoes it.
+   */
+  'received.document-mail': {
+    payload: z.object({ documentId: z.string().min(1) }),
+    policy: 'exclusive',
+    retryLimit: 5,
+  },
+  /**
+   * Push due integration records to the business system (modules/sync): every minute, and sent
+   * by a change that has the queue at hand. One queued or running at a time; records carry their
+   * own tries and back-off, so the job itself is not retried.
+   */
+  'sync.push': { payload: z.object({}), policy: 'exclusive', retryLimit: 0, expireInSeconds: 15 * 60 },
 });
 
 export type AppJobs = typeof JOBS;

@@ -21,18 +21,19 @@ function recordingQueue() {
 }
 
 describe('registerJobHandlers', () => {
-  it('gives every job of issue 11 a handler and schedules the two sweeps', async () => {
+  it('gives every job of the catalogue a handler and schedules the sweeps', async () => {
     const { queue, worked, scheduled } = recordingQueue();
     await registerJobHandlers(queue, {} as AppDeps);
-    expect(worked.sort()).toEqual(
-      Object.keys(JOBS)
-        .filter((name) => name !== 'capsules.deliver')
-        .sort(),
-    );
+    expect(worked.sort()).toEqual(Object.keys(JOBS).sort());
     expect(scheduled).toEqual([
       ['capsules.auto-lock', '*/10 * * * *'],
       ['capsules.purge', '17 * * * *'],
+      ['storage.lapse-sweep', '41 3 * * *'],
+      ['purchases.attach-pending', '29 * * * *'],
       ['affiliates.approve-referrals', '23 4 * * *'],
+      ['capsules.deliver', '* * * * *'],
+      ['capsules.delivery-mail', '* * * * *'],
+      ['sync.push', '* * * * *'],
     ]);
   });
 

@@ -3,11 +3,16 @@ import { approveHeldReferrals } from '../modules/affiliates/index.js';
 import {
   autoLockCapsules,
   cleanupCapsuleBlobs,
+  deliverDueCapsules,
   expireUpload,
   purgeCapsules,
   reviewUpload,
+  sendDocumentOutcomeMail,
+  sendDueDeliveryMails,
   sendReviewMail,
 } from '../modules/capsules/index.js';
+import { attachAllPendingPurchases, sendLapseMail, sweepLapsedPlans } from '../modules/commerce/index.js';
+import { createSyncPusher, type SyncLogger } from '../modules/sync/index.js';
 import { type AppJobs, JOBS } from './catalogue.js';
 import type { JobQueue } from './queue.js';
 
@@ -19,7 +24,7 @@ import type { JobQueue } from './queue.js';
 export async function registerJobHandlers(
   queue: JobQueue<AppJobs>,
   deps: AppDeps,
-  options: { schedules?: boolean } = {},
+  options: { schedules?: boolean; logger?: SyncLogger } = {},
 ): Promise<void> {
   // ffprobe and ffmpeg are the heavy part: two reviews at a time per process.
   const reviewTries = JOBS['upload.review'].retryLimit;
@@ -29,6 +34,7 @@ export async function registerJobHandlers(
     { concurrency: 2 },
   );
   await queue.work('upload.review-mail', (job) => sendReviewMail(deps, job));
+  await queue.work('received.document-mail', (job) => sendDocumentOutcomeMail(deps, job));
   await queue.work('upload.expire', (job) => expireUpload(deps, job), { concurrency: 2 });
   await queue.work('capsule.blobs.cleanup', (job) => cleanupCapsuleBlobs(deps, job), { concurrency: 2 });
   await queue.work('capsules.auto-lock', async () => {
@@ -37,8 +43,25 @@ export async function registerJobHandlers(
   await queue.work('capsules.purge', async () => {
     await purgeCapsules(deps);
   });
+  await queue.work('storage.lapse-sweep', async () => {
+    await sweepLapsedPlans(deps);
+  });
+  await queue.work('storage.lapse-mail', (job) => sendLapseMail(deps, job));
+  await queue.work('purchases.attach-pending', async () => {
+    await attachAllPendingPurchases(deps);
+  });
   await queue.work('affiliates.approve-referrals', async () => {
     await approveHeldReferrals(deps);
+  });
+  await queue.work('capsules.deliver', async (_job, context) => {
+    await deliverDueCapsules(deps, context.signal);
+  });
+  await queue.work('capsules.delivery-mail', async (_job, context) => {
+    await sendDueDeliveryMails(deps, context.signal);
+  });
+  const pushDueRecords = createSyncPusher(deps, options.logger);
+  await queue.work('sync.push', async (_job, context) => {
+    await pushDueRecords({ signal: context.signal });
   });
   // Tests run the sweeps themselves (runJob), after arranging what they sweep: a cron run
   // landing in the middle of an arrangement would make them flaky.
@@ -46,6 +69,14 @@ export async function registerJobHandlers(
   // The 10-day lock is due to the minute; the purge, 30 days on, to the hour.
   await queue.schedule('capsules.auto-lock', '*/10 * * * *');
   await queue.schedule('capsules.purge', '17 * * * *');
+  // A lapse's grace is counted in days; kept purchases wait for an account made elsewhere.
+  await queue.schedule('storage.lapse-sweep', '41 3 * * *');
+  await queue.schedule('purchases.attach-pending', '29 * * * *');
   // Holding periods are counted in days: once a day is enough.
   await queue.schedule('affiliates.approve-referrals', '23 4 * * *');
+  // Delivery is due to the minute; its mails retry by their own times, looked at every minute.
+  await queue.schedule('capsules.deliver', '* * * * *');
+  await queue.schedule('capsules.delivery-mail', '* * * * *');
+  // The business system hears of a change within a minute even when nothing sent a push.
+  await queue.schedule('sync.push', '* * * * *');
 }

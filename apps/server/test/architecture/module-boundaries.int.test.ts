@@ -35,14 +35,20 @@ export const TABLE_OWNERS: Record<string, string | null> = {
   capsulePackages: 'commerce',
   payments: 'commerce',
   subscriptions: 'commerce',
+  stripeEvents: 'commerce',
+  pendingPurchases: 'commerce',
   capsules: 'capsules',
   capsuleCounters: 'capsules',
   receivedCapsules: 'capsules',
   videoUploads: 'capsules',
+  // A recipient's document uploads (issue 12, migration 0013).
+  documentUploads: 'capsules',
+  // The recipient's delivery mail, one per delivered capsule (issue 12, migration 0012).
+  deliveryMails: 'capsules',
   affiliates: 'affiliates',
   referrals: 'affiliates',
   affiliatePayments: 'affiliates',
-  integrationSyncRecords: null,
+  integrationSyncRecords: 'sync',
 };
 
 type Rule =

@@ -1,6 +1,8 @@
 import type { CapsuleKind, CapsuleStatus, DeliveryCriteria } from '@capsule/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  Cents,
+  DefaultedCents,
   DefaultedJson,
   DefaultedNumeric,
   DefaultedTimestamp,
@@ -8,7 +10,7 @@ import type {
   NullableTimestamp,
   Numeric,
 } from './columns.js';
-import type { DocumentVerificationStatus, PaymentStatus } from './values.js';
+import type { DocumentVerificationStatus, LapseReason, PaymentStatus } from './values.js';
 
 // Migration 0003: packages, payments, subscriptions, capsules and received capsules.
 
@@ -34,11 +36,16 @@ export interface CapsulePackagesTable {
 export interface PaymentsTable {
   id: Generated<string>;
   userId: string;
-  amount: Numeric;
+  /** Integer cents (migration 0014; was numeric amount). */
+  amountCents: Cents;
+  /** What refunds gave back, in cents (migration 0014). */
+  refundedCents: DefaultedCents;
   /** ISO 4217, default 'CAD'. */
   currency: Generated<string>;
   /** The card payment provider's id; unique when given. */
   providerPaymentId: string | null;
+  /** The provider's invoice the payment paid; unique when given (migration 0014). */
+  providerInvoiceId: string | null;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   description: string | null;
   createdAt: DefaultedTimestamp;
@@ -62,6 +69,15 @@ export interface SubscriptionsTable {
   nextInvoiceDate: string | null;
   paymentId: string | null;
   createdAt: DefaultedTimestamp;
+  // Migration 0014: the provider's subscription, and the lapse of the annual storage fee.
+  providerSubscriptionId: string | null;
+  /** Since when the storage fee is unpaid (a failed payment or a cancelled plan); null: in good standing. */
+  lapsedAt: NullableTimestamp;
+  lapseReason: LapseReason | null;
+  lapseMailSentAt: NullableTimestamp;
+  /** When the grace ended and the plan's undelivered capsules were marked To_Delete. */
+  lapseEnforcedAt: NullableTimestamp;
+  enforcedMailSentAt: NullableTimestamp;
 }
 
 export interface CapsulesTable {
@@ -109,7 +125,13 @@ export interface CapsulesTable {
   /** Why the review sent the capsule to Needs_Review. */
   reviewNote: string | null;
   deliveredAt: NullableTimestamp;
+  /** When delivery is due, fixed at lock (migration 0012; delivery-rules.ts). */
+  dueAt: NullableTimestamp;
+  /** When the delivery sweep looks at it next: dueAt, later while the recipient has no account. */
+  deliveryCheckAt: NullableTimestamp;
   deleteRequestedAt: NullableTimestamp;
+  /** When a lapsed storage plan marked it To_Delete (migration 0014). */
+  lapseMarkedAt: NullableTimestamp;
   /** A To_Delete capsule's video removed for good, 30 days after it was marked (migration 0011). */
   purgedAt: NullableTimestamp;
   createdAt: DefaultedTimestamp;
@@ -123,10 +145,18 @@ export interface ReceivedCapsulesTable {
   userId: string;
   capsuleId: string;
   viewedAt: NullableTimestamp;
+  /** The recipient's first play (migration 0012). */
+  playedAt: NullableTimestamp;
   receivedAt: DefaultedTimestamp;
   documentVerificationStatus: DocumentVerificationStatus | null;
   documentBlobName: string | null;
   documentSubmittedAt: NullableTimestamp;
+  /** The document upload the status above is about (migration 0013). */
+  documentUploadId: string | null;
+  /** Why the operator rejected the document (Rejected). */
+  documentRejectionReason: string | null;
+  /** When the operator set Verified or Rejected. */
+  documentReviewedAt: NullableTimestamp;
 }
 
 /** Capsules per owner, status and category ('' for none), kept by a trigger (migration 0008). */

@@ -3,6 +3,7 @@
 // folder writes the capsules or video_uploads tables. The job handlers (jobs/handlers.ts) call
 // the upload and sweep functions below.
 export { cleanupCapsuleBlobs } from './capsule-blobs.service.js';
+export { markLapsedPlanCapsules } from './capsule-lapse.service.js';
 export { autoLockCapsules, purgeCapsules } from './capsule-sweeps.service.js';
 export {
   CAPSULE_NOT_FOUND,
@@ -11,6 +12,19 @@ export {
   listMyCapsules,
   type PurchasedCapsules,
 } from './capsules.service.js';
+export {
+  type DocumentVerdict,
+  listWaitingDocuments,
+  reviewDocument,
+  sendDocumentOutcomeMail,
+  type WaitingDocument,
+} from './document-review.service.js';
+export {
+  listFailedDeliveryMails,
+  retryFailedDeliveryMails,
+  sendDueDeliveryMails,
+} from './delivery-mail.service.js';
+export { deliverDueCapsules, deliverToNewAccount } from './delivery.service.js';
 export { expireUpload } from './upload-finish.service.js';
 export { sendReviewMail } from './upload-mail.service.js';
 export { reviewUpload } from './upload-review.service.js';

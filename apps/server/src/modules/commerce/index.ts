@@ -1,7 +1,16 @@
-// The commerce module's public face: packages, purchases and subscriptions
-// (docs/decisions/008-modules-own-their-tables.md). The admin CLI, the dev seed and the test
-// and e2e harnesses record purchases through recordPurchase; its capsules are made by the
-// capsules module, inside the purchase's transaction.
+// The commerce module's public face: packages, purchases, subscriptions, the card provider's
+// events and the storage plan's lapse (docs/decisions/008-modules-own-their-tables.md,
+// 011-stripe-webhook.md). The admin CLI, the dev seed, the job handlers and the test and e2e
+// harnesses call these; a purchase's capsules are made by the capsules module, inside the
+// purchase's transaction.
 export { addMissingPackages, listPackages } from './packages.service.js';
-export { type RecordPurchaseInput, recordPurchase, recordPurchaseSchema } from './purchases.service.js';
+export {
+  type PurchaseResult,
+  type RecordPurchaseInput,
+  recordPurchase,
+  recordPurchaseSchema,
+} from './purchases.service.js';
+export { sendLapseMail, sweepLapsedPlans } from './storage-lapse.service.js';
+export { attachAllPendingPurchases, attachPendingPurchases } from './stripe-checkout.service.js';
+export { receiveStripeEvent, signStripePayload, type WebhookReceipt } from './stripe-webhook.service.js';
 export { currentSubscription, type SubscriptionSummary } from './subscriptions.service.js';

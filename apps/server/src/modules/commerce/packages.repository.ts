@@ -12,6 +12,7 @@ const PACKAGE_COLUMNS = [
   'deliveryCriteria',
   'annualStorageFee',
   'isActive',
+  'paymentPriceId',
 ] as const;
 
 export function listPackages(db: Db) {
@@ -32,6 +33,22 @@ export function findActivePackageByName(db: Db, name: string) {
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
     .where('isActive', '=', true)
     .executeTakeFirst();
+}
+
+/**
+ * The package a provider price id names (unique when set). Inactive ones too: a customer who
+ * paid for a package just withdrawn from sale still gets what they paid for.
+ */
+export function findPackageByPriceId(db: Db, priceId: string) {
+  return db
+    .selectFrom('capsulePackages')
+    .select(PACKAGE_COLUMNS)
+    .where('paymentPriceId', '=', priceId)
+    .executeTakeFirst();
+}
+
+export function findPackageById(db: Db, id: string) {
+  return db.selectFrom('capsulePackages').select(PACKAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** Names are unique: a package already there is left as it is (its price, its active flag). */

@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { SubscriptionsTable } from '../../db/schema.js';
 
 export async function insertSubscription(
   db: Db,
@@ -13,6 +15,9 @@ export async function insertSubscription(
     pricing: string;
     orderNumber: string | null;
     orderName: string;
+    /** 'YYYY-MM-DD': when the annual storage fee is due next; null when the package has none. */
+    nextInvoiceDate: string | null;
+    providerSubscriptionId: string | null;
     createdAt: Date;
   },
 ): Promise<string> {
@@ -28,9 +33,83 @@ export async function insertSubscription(
 export function listSubscriptions(db: Db, userId: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['id', 'productName', 'quantity', 'price', 'pricing', 'createdAt'])
+    .select([
+      'id',
+      'productName',
+      'quantity',
+      'price',
+      'pricing',
+      'createdAt',
+      'nextInvoiceDate',
+      'lapsedAt',
+      'lapseReason',
+      'lapseEnforcedAt',
+    ])
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .execute();
+}
+
+const LAPSE_COLUMNS = [
+  'id',
+  'userId',
+  'productName',
+  'nextInvoiceDate',
+  'lapsedAt',
+  'lapseReason',
+  'lapseMailSentAt',
+  'lapseEnforcedAt',
+  'enforcedMailSentAt',
+] as const;
+
+/** The plan the provider's subscription id names, locked for the change an event brings. */
+export function lockSubscriptionByProviderId(db: Db, providerSubscriptionId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(LAPSE_COLUMNS)
+    .where('providerSubscriptionId', '=', providerSubscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function lockSubscription(db: Db, id: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(LAPSE_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findSubscription(db: Db, id: string) {
+  return db.selectFrom('subscriptions').select(LAPSE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export type SubscriptionLapseRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;
+
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  patch: Updateable<SubscriptionsTable>,
+): Promise<void> {
+  await db.updateTable('subscriptions').set(patch).where('id', '=', id).execute();
+}
+
+/** Plans lapsed at or before `lapsedBefore` (their grace is over): the lapse sweep's batch. */
+export async function listGraceEndedSubscriptions(
+  db: Db,
+  lapsedBefore: Date,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('lapsedAt', '<=', lapsedBefore)
+    .$if(afterId !== null, (q) => q.where('id', '>', afterId as string))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -15,7 +15,11 @@ export function registerSubscriptionsRest(app: FastifyInstance, deps: AppDeps) {
         name: s.name,
         quantity: s.quantity,
         pricing: s.pricing,
+        next_invoice_date: s.nextInvoiceDate,
+        lapse: s.lapse,
       })),
+      // Beyond the spec's fields (issue 13): the storage plan's lapse warning, null when paid up.
+      lapse: summary.lapse,
     };
   });
 }
