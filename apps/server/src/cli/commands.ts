@@ -39,7 +39,7 @@ export const commands: Record<string, Command> = {
       username: { type: 'string' },
     },
     required: ['email', 'password', 'name'],
-    async run(db, v, print) {
+    async run(db, v, print, services) {
       const user = await createUser(db, {
         email: v.email ?? '',
         password: v.password ?? '',
@@ -50,7 +50,7 @@ export const commands: Record<string, Command> = {
       print(`Created user ${user.email} (${user.id})`);
       // Capsules already due for this e-mail are delivered now; their mails go with the app's next
       // mail sweep (within a minute).
-      const delivered = await deliverToNewAccount({ db, clock: systemClock }, user.id);
+      const delivered = await deliverToNewAccount({ db, clock: services.clock }, user.id);
       if (delivered > 0) print(`Delivered ${delivered} capsule(s) waiting for ${user.email}`);
       // Purchases paid in the store before the account existed are recorded for it now.
       const attached = await attachPendingPurchases({ db, clock: systemClock }, user.email);
@@ -102,8 +102,8 @@ export const commands: Record<string, Command> = {
     usage: '[--id ID] sends failed delivery mails again (all, or the one named) from the next mail sweep',
     options: { id: { type: 'string' } },
     required: [],
-    async run(db, v, print) {
-      const retried = await retryFailedDeliveryMails({ db, clock: systemClock }, v.id ?? null);
+    async run(db, v, print, services) {
+      const retried = await retryFailedDeliveryMails({ db, clock: services.clock }, v.id ?? null);
       print(retried === 0 ? 'No failed delivery mail to retry.' : `Pending again: ${retried} mail(s)`);
     },
   },

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
+import { deliverToNewAccount } from '../modules/capsules/index.js';
 import { recordPurchase } from '../modules/commerce/index.js';
 import { createUser, findUserIdByEmail } from '../modules/users/index.js';
 
@@ -19,7 +20,9 @@ export const DEMO_PACKAGE = '5 Legacy Capsules';
  */
 export async function ensureDemoUser(db: Db, clock: Clock): Promise<boolean> {
   if (await findUserIdByEmail(db, DEMO_USER.email)) return false;
-  await createUser(db, DEMO_USER);
+  const user = await createUser(db, DEMO_USER);
+  // As every path that creates an account: what was already due for this e-mail is delivered.
+  await deliverToNewAccount({ db, clock }, user.id);
   await recordPurchase({ db, clock }, { email: DEMO_USER.email, packageName: DEMO_PACKAGE, quantity: 1 });
   return true;
 }

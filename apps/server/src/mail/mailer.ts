@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID ('<id@host>'), where a resend must be recognisable as the same mail. */
+  messageId?: string;
 }
 
 export interface Mailer {

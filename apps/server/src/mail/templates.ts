@@ -82,3 +82,38 @@ export function videoNeedsReviewMail(facts: ReviewMailFacts & { reason: string }
 </body></html>`;
   return { subject, text, html };
 }
+
+interface CapsuleDeliveredFacts {
+  /** The recipient's name on their account. */
+  recipientName: string;
+  senderName: string;
+  /** The sender's own words from the upload dialog (Notify Recipient's message), if any. */
+  senderNote: string | null;
+  publicUrl: string;
+}
+
+/**
+ * The recipient's delivery mail (issue 12): who left them a capsule and where to sign in to see
+ * it. The link is the Received Capsules page, which asks a signed-out visitor to sign in.
+ */
+export function capsuleDeliveredMail(facts: CapsuleDeliveredFacts) {
+  const link = `${facts.publicUrl}/received-capsules`;
+  const subject = `${PRODUCT_NAME}: ${facts.senderName} has left you a time capsule`;
+  const note = facts.senderNote?.trim() || null;
+  const text = [
+    `Hello ${facts.recipientName},`,
+    '',
+    `${facts.senderName} has left you a time capsule on ${PRODUCT_NAME}, and it has now been delivered to you.`,
+    ...(note ? ['', `${facts.senderName} wrote:`, note] : []),
+    '',
+    'Sign in with this e-mail address to see it in your Received Capsules:',
+    link,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(facts.recipientName)},</p>
+<p><strong>${escapeHtml(facts.senderName)}</strong> has left you a time capsule on ${PRODUCT_NAME}, and it has now been delivered to you.</p>
+${note ? `<p>${escapeHtml(facts.senderName)} wrote:</p>\n<p style="border-left:3px solid #7c3aed;padding-left:8px;white-space:pre-wrap">${escapeHtml(note)}</p>\n` : ''}<p>Sign in with this e-mail address to see it in your Received Capsules:</p>
+<p><a href="${escapeHtml(link)}">Sign in to see your capsule</a></p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -14,7 +14,9 @@ import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
 import { scheduleBlobCleanup } from './capsule-blobs.service.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
 import { type CapsuleRow, updateCapsule } from './capsules.repository.js';
-import { discardFinishedUploadBlobs } from './video-uploads.repository.js';
+import { requestDeliverySweep } from './delivery.service.js';
+import { dueAtOnLock } from './delivery-rules.js';
+import { discardFinishedUploadBlobs, findUpload } from './video-uploads.repository.js';
 
 // The sender's actions on a capsule, each under the capsule's row lock (capsule-transaction.ts).
 // Rules come from @capsule/domain, the same functions the client uses to show the actions.
@@ -65,17 +67,22 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 
 /**
  * What locking writes, by the sender's hand or by the 10-day sweep alike (capsule-sweeps.service.ts):
- * whatever follows a lock (issue 12's delivery at lock) hangs on this one function.
+ * whatever follows a lock hangs on this one function. The delivery becomes due (delivery-rules.ts:
+ * at lock, or at the custom notification instant of the accepted upload), and a delivery due now
+ * is swept at once (capsules.deliver, sent in this transaction) instead of at the next minute.
  */
-export async function writeLock(trx: Trx, row: CapsuleRow, now: Date): Promise<void> {
-  await updateCapsule(trx, row.id, { lockedAt: now, updatedAt: now });
+export async function writeLock(deps: AppDeps, trx: Trx, row: CapsuleRow, now: Date): Promise<void> {
+  const upload = row.videoUploadId ? await findUpload(trx, row.videoUploadId) : undefined;
+  const dueAt = dueAtOnLock(upload, now);
+  await updateCapsule(trx, row.id, { lockedAt: now, dueAt, deliveryCheckAt: dueAt, updatedAt: now });
+  if (dueAt <= now) await requestDeliverySweep(deps, trx);
 }
 
 /** Irreversible: blocks re-uploads, video deletion and info changes from now on. */
 export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(canLock(capsuleFacts(row), now));
-    await writeLock(trx, row, now);
+    await writeLock(deps, trx, row, now);
   });
 }
 

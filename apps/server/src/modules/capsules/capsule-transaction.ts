@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { type CapsuleRow, lockCapsule, lockCapsuleById } from './capsules.repository.js';
+import { type CapsuleRow, findCapsule, lockCapsule, lockCapsuleById } from './capsules.repository.js';
 import { CAPSULE_NOT_FOUND, type Capsule, capsuleView } from './capsules.service.js';
 
 // Every change to a capsule runs in one transaction holding the capsule's row lock (SELECT ...
@@ -44,7 +44,8 @@ export async function withLockedCapsule(
     const row = await lockCapsule(trx, ownerId, capsuleId);
     if (!row) throw notFound(CAPSULE_NOT_FOUND);
     await change(row, trx, deps.clock.now());
-    const after = await lockCapsule(trx, ownerId, capsuleId);
+    // Still under this transaction's row lock; read with the delivery's tracking, as lists are.
+    const after = await findCapsule(trx, ownerId, capsuleId);
     if (!after) throw notFound(CAPSULE_NOT_FOUND);
     // Signing the thumbnail URL makes no request: fine inside the transaction.
     return capsuleView(deps, after);

@@ -8,6 +8,20 @@ import { z } from 'zod';
 const isoInstant = z.iso.datetime({ offset: true });
 const calendarDate = z.iso.date();
 
+/**
+ * What became of a delivered capsule, for its sender (issue 12): when it was delivered, whether
+ * and when the recipient was e-mailed (pending while retrying, skipped when Notify Recipient was
+ * off, failed after the last try), and the recipient's first opening and first play.
+ */
+export const deliveryTrackingSchema = z.object({
+  deliveredAt: isoInstant,
+  emailedAt: isoInstant.nullable(),
+  emailStatus: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable(),
+  openedAt: isoInstant.nullable(),
+  playedAt: isoInstant.nullable(),
+});
+export type DeliveryTracking = z.infer<typeof deliveryTrackingSchema>;
+
 export const capsuleOutputSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -42,6 +56,8 @@ export const capsuleOutputSchema = z.object({
   reviewReason: z.string().nullable().optional(),
   createdAt: isoInstant,
   deliveredAt: isoInstant.nullable(),
+  /** Null until delivered. Optional in the type only (issue 12), like hasVideo: the server always sends it. */
+  delivery: deliveryTrackingSchema.nullable().optional(),
 });
 export type Capsule = z.infer<typeof capsuleOutputSchema>;
 

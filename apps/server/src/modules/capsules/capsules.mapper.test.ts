@@ -57,6 +57,28 @@ describe("the capsule's REST sender view (spec section 3, 'Capsule (sender view)
     });
   });
 
+  it('tells the sender what became of the delivery (x_delivery), null before it', () => {
+    expect(toCapsuleSenderView(stored).x_delivery).toBeNull();
+    const delivered = toCapsuleSenderView({
+      ...stored,
+      deliveredAt: '2031-06-01T12:00:00.000Z',
+      delivery: {
+        deliveredAt: '2031-06-01T12:00:00.000Z',
+        emailedAt: '2031-06-01T12:00:05.000Z',
+        emailStatus: 'sent',
+        openedAt: '2031-06-02T08:00:00.000Z',
+        playedAt: null,
+      },
+    });
+    expect(delivered.x_delivery).toEqual({
+      delivered_at: '2031-06-01T12:00:00.000Z',
+      emailed_at: '2031-06-01T12:00:05.000Z',
+      email_status: 'sent',
+      opened_at: '2031-06-02T08:00:00.000Z',
+      played_at: null,
+    });
+  });
+
   it("answers false for x_Recipient_Id when there is no recipient (the spec's pair or nothing)", () => {
     expect(toCapsuleSenderView({ ...stored, contactId: null, recipientName: null }).x_Recipient_Id).toBe(
       false,

@@ -33,6 +33,16 @@ export function toCapsuleSenderView(c: Capsule) {
     x_review_reason: c.reviewReason ?? null,
     create_date: c.createdAt,
     deliveredAt: c.deliveredAt,
+    // What became of the delivery (issue 12): e-mailed, first opened, first played; null before.
+    x_delivery: c.delivery
+      ? {
+          delivered_at: c.delivery.deliveredAt,
+          emailed_at: c.delivery.emailedAt,
+          email_status: c.delivery.emailStatus,
+          opened_at: c.delivery.openedAt,
+          played_at: c.delivery.playedAt,
+        }
+      : null,
   };
 }
 

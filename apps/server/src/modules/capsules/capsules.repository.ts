@@ -38,6 +38,26 @@ export const CAPSULE_COLUMNS = [
   'capsules.purgedAt',
 ] as const;
 
+/**
+ * What the sender sees of a delivery (issue 12), read with the capsule itself by two left joins
+ * on unique keys (one received row and one delivery mail per capsule): no extra statement.
+ */
+const DELIVERY_VIEW_COLUMNS = [
+  'receivedCapsules.viewedAt as deliveryOpenedAt',
+  'receivedCapsules.playedAt as deliveryPlayedAt',
+  'deliveryMails.status as deliveryEmailStatus',
+  'deliveryMails.sentAt as deliveryEmailedAt',
+] as const;
+
+/** The owner's capsules with their delivery's tracking columns (capsuleView's rows). */
+function ownedWithDelivery(db: Db, ownerId: string) {
+  return db
+    .selectFrom('capsules')
+    .leftJoin('receivedCapsules', 'receivedCapsules.capsuleId', 'capsules.id')
+    .leftJoin('deliveryMails', 'deliveryMails.capsuleId', 'capsules.id')
+    .where('capsules.ownerId', '=', ownerId);
+}
+
 export interface CapsuleListFilter {
   status: CapsuleStatus | null;
   types: string[];
@@ -47,7 +67,7 @@ export interface CapsuleListFilter {
 }
 
 function ownedBy(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 'status' | 'types'>) {
-  let query = db.selectFrom('capsules').where('capsules.ownerId', '=', ownerId);
+  let query = ownedWithDelivery(db, ownerId);
   if (filter.status) query = query.where('capsules.status', '=', filter.status);
   if (filter.types.length > 0) query = query.where('capsules.category', 'in', filter.types);
   return query;
@@ -72,6 +92,7 @@ function matchingTotal(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 
 export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListFilter) {
   let query = ownedBy(db, ownerId, filter)
     .select(CAPSULE_COLUMNS)
+    .select(DELIVERY_VIEW_COLUMNS)
     .select(() => matchingTotal(db, ownerId, filter).as('matchingTotal'));
   // Capsules of one purchase share their creation time: seq keeps them in the order made.
   if (filter.sort === 'delivery') {
@@ -94,11 +115,11 @@ export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListF
   return { rows, total };
 }
 
+/** The owner's capsule with its delivery's tracking (no lock: see lockCapsule). */
 export function findCapsule(db: Db, ownerId: string, id: string) {
-  return db
-    .selectFrom('capsules')
+  return ownedWithDelivery(db, ownerId)
     .select(CAPSULE_COLUMNS)
-    .where('capsules.ownerId', '=', ownerId)
+    .select(DELIVERY_VIEW_COLUMNS)
     .where('capsules.id', '=', id)
     .executeTakeFirst();
 }
@@ -232,4 +253,7 @@ export async function insertCapsules(db: Db, rows: NewCapsule[]): Promise<string
   return inserted.map((r) => r.id);
 }
 
-export type CapsuleRow = NonNullable<Awaited<ReturnType<typeof findCapsule>>>;
+/** A capsule as the rules read it (the locking queries answer this). */
+export type CapsuleRow = NonNullable<Awaited<ReturnType<typeof lockCapsule>>>;
+/** A capsule with its delivery's tracking, as the sender is shown it. */
+export type CapsuleViewRow = NonNullable<Awaited<ReturnType<typeof findCapsule>>>;

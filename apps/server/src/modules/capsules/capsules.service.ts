@@ -12,7 +12,7 @@ import { isUuid } from '../../lib/ids.js';
 import { userContainerName } from '../storage/index.js';
 import type { Capsule, CapsulePage } from './capsule.output.js';
 import {
-  type CapsuleRow,
+  type CapsuleViewRow,
   countCapsules,
   countOwnedCapsules,
   findCapsule,
@@ -33,7 +33,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const THUMBNAIL_SAS = { minutes: 10, alignMinutes: 10, contentType: 'image/jpeg' } as const;
 
 /** The capsule as the API answers it, with short-lived URLs for what the browser may load. */
-export async function capsuleView(deps: Pick<AppDeps, 'storage'>, row: CapsuleRow): Promise<Capsule> {
+export async function capsuleView(deps: Pick<AppDeps, 'storage'>, row: CapsuleViewRow): Promise<Capsule> {
   const thumbnail = row.videoThumbnailBlobName
     ? await deps.storage.readSas(
         { container: userContainerName(row.ownerId), blob: row.videoThumbnailBlobName },
@@ -43,7 +43,19 @@ export async function capsuleView(deps: Pick<AppDeps, 'storage'>, row: CapsuleRo
   return toCapsule(row, thumbnail?.url ?? null);
 }
 
-function toCapsule(row: CapsuleRow, thumbnailUrl: string | null): Capsule {
+/** The delivery's tracking, from the columns findCapsule and listCapsules join in. */
+function deliveryOf(row: CapsuleViewRow): Capsule['delivery'] {
+  if (!row.deliveredAt) return null;
+  return {
+    deliveredAt: row.deliveredAt.toISOString(),
+    emailedAt: iso(row.deliveryEmailedAt),
+    emailStatus: row.deliveryEmailStatus,
+    openedAt: iso(row.deliveryOpenedAt),
+    playedAt: iso(row.deliveryPlayedAt),
+  };
+}
+
+function toCapsule(row: CapsuleViewRow, thumbnailUrl: string | null): Capsule {
   return {
     id: row.id,
     title: row.title,
@@ -69,6 +81,7 @@ function toCapsule(row: CapsuleRow, thumbnailUrl: string | null): Capsule {
     reviewReason: row.status === 'Needs_Review' ? row.reviewNote : null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: iso(row.deliveredAt),
+    delivery: deliveryOf(row),
   };
 }
 

@@ -3,7 +3,9 @@
 export {
   createUser,
   findPublicUser,
+  findPublicUsers,
   findUserIdByEmail,
+  findUserIdsByEmails,
   listUsers,
   type NewUserInput,
   newUserSchema,

@@ -18,9 +18,27 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Many e-mails at once (the delivery sweep's batch): the accounts whose e-mail, lowered, is one
+ * of `lowered`, by the same lower(email) index as findUserByEmail.
+ */
+export function findUsersByLowerEmails(db: Db, lowered: string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', lowered))
+    .execute();
+}
+
 /** A user's public face by id (e.g. whom to mail about their capsule). */
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Several users' public faces in one query (e.g. the senders of a page of received capsules). */
+export function findUsersByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', 'in', [...ids]).execute();
 }
 
 /** A new account collides with one that has its e-mail (any case) or its username. */

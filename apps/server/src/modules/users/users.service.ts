@@ -7,6 +7,8 @@ import {
   findUserByEmail,
   findUserByEmailOrUsername,
   findUserById,
+  findUsersByIds,
+  findUsersByLowerEmails,
   insertUser,
   listUsers as listUserRows,
   updateUserProfile as updateUserProfileRow,
@@ -59,9 +61,26 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return (await findUserByEmail(db, email))?.id;
 }
 
+/**
+ * The accounts of many e-mails in one query, keyed by the e-mail trimmed and lowered (the same
+ * match as findUserByEmail): an e-mail without an account is absent from the map.
+ */
+export async function findUserIdsByEmails(db: Db, emails: string[]): Promise<Map<string, string>> {
+  const lowered = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await findUsersByLowerEmails(db, lowered);
+  return new Map(rows.map((r) => [r.email.trim().toLowerCase(), r.id]));
+}
+
 /** A user by id, without the password hash; undefined when there is none. */
 export function findPublicUser(db: Db, id: string): Promise<PublicUser | undefined> {
   return findUserById(db, id);
+}
+
+/** Users by id, in one query, keyed by id; ids with no user are simply absent. */
+export async function findPublicUsers(db: Db, ids: readonly string[]): Promise<Map<string, PublicUser>> {
+  const rows = await findUsersByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

@@ -1,0 +1,112 @@
+import { createServer } from 'node:net';
+import type { NotifyOptions } from '@capsule/domain';
+import { onTestFinished } from 'vitest';
+import type { CliServices } from '../../src/cli/services.js';
+import { createSmtpMailer, type Mailer } from '../../src/mail/mailer.js';
+import { signIn } from '../support/client.js';
+import type { TestApp } from '../support/test-app.js';
+import type { TestFile } from '../support/test-videos.js';
+import { type Member, memberWithCapsule, reviewed, sendFile } from '../support/uploads.js';
+
+// The delivery tests' side (issue 12): a sender whose capsule holds a reviewed video with the
+// Notify Recipient choice of the upload dialog, and the rows delivery writes, read as they are.
+
+/** The admin CLI's services as the test app has them (its clock, storage and job queue). */
+export const cliServices = (t: TestApp): CliServices => ({
+  clock: t.clock,
+  storage: () => t.deps.storage,
+  jobs: async () => t.deps.jobs,
+});
+
+/** The recipient the sender's contact names (support/factories.ts addContact 'Alan'). */
+export const RECIPIENT_EMAIL = 'alan@example.test';
+
+/** A sender with a stored (Sent) capsule for alan@example.test, uploaded with `notify`. */
+export async function senderWithStoredCapsule(t: TestApp, video: TestFile, notify: NotifyOptions) {
+  const m = await memberWithCapsule(t);
+  const slot = await m.client.trpc.capsules.upload.start.mutate({
+    capsuleId: m.capsuleId,
+    fileName: 'video.mp4',
+    fileSize: video.bytes.length,
+    contentType: video.contentType,
+    durationSeconds: 2,
+    notify,
+  });
+  await sendFile(slot, video.bytes);
+  await m.client.trpc.capsules.upload.complete.mutate({ capsuleId: m.capsuleId, uploadId: slot.uploadId });
+  const capsule = await reviewed(t, m.client, m.capsuleId);
+  if (capsule.status !== 'Sent') throw new Error(`The review did not store the video: ${capsule.status}`);
+  return m;
+}
+
+/** The sender again after the clock moved past the session's idle limit. */
+export async function signInAgain(t: TestApp, m: Member): Promise<Member> {
+  m.client = await signIn(t, m.user);
+  return m;
+}
+
+export const receivedRows = (t: TestApp, capsuleId: string) =>
+  t.deps.db.selectFrom('receivedCapsules').selectAll().where('capsuleId', '=', capsuleId).execute();
+
+export const capsuleRow = (t: TestApp, capsuleId: string) =>
+  t.deps.db.selectFrom('capsules').selectAll().where('id', '=', capsuleId).executeTakeFirstOrThrow();
+
+export const mailRows = (t: TestApp, capsuleId: string) =>
+  t.deps.db.selectFrom('deliveryMails').selectAll().where('capsuleId', '=', capsuleId).execute();
+
+/** Delivery mails in the SMTP trap for that address (the sender's review mails go elsewhere). */
+export const deliveryMailsTo = (t: TestApp, address: string) =>
+  t.mail.mailsTo(address).filter((mail) => /has left you a time capsule/.test(mail.subject));
+
+/** A port nothing listens on: a mailer aimed there fails as one whose SMTP server is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Takes the app's mail server away (its mailer now talks to a port nobody listens on) until the
+ * answered function brings it back, or the test ends. The job handlers read deps.mailer at each run.
+ */
+export async function smtpDown(t: TestApp): Promise<() => void> {
+  const original: Mailer = t.deps.mailer;
+  const dead = createSmtpMailer(`smtp://127.0.0.1:${await closedPort()}`, t.deps.config.mailFrom);
+  t.deps.mailer = dead;
+  const back = () => {
+    if (t.deps.mailer !== dead) return;
+    dead.close();
+    t.deps.mailer = original;
+  };
+  onTestFinished(back);
+  return back;
+}
+
+/** The outbox row of that capsule once its first try has failed. */
+export async function firstFailedTry(t: TestApp, capsuleId: string) {
+  await t.until(async () => (await mailRows(t, capsuleId))[0]?.lastError != null, 'the first failed try');
+  const [mail] = await mailRows(t, capsuleId);
+  if (!mail) throw new Error('No delivery mail');
+  return mail;
+}
+
+/** The wall clock an instant shows in a zone, as 'YYYY-MM-DD HH:mm' (Intl, not the app's code). */
+export function wallClockIn(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
