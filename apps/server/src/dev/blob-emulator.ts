@@ -34,6 +34,15 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
+/**
+ * The connection string of an emulator on that port (the embedded one of `npm start` on
+ * AZURITE_PORT): the admin CLI signs links to its blobs without starting one.
+ */
+export function emulatorConnectionString(port: number): string {
+  const blobEndpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
+  return `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=${blobEndpoint};`;
+}
+
 /** Azurite's blob service as a child process on that port, with these storage arguments. */
 async function launchAzurite(port: number, storage: string[]): Promise<BlobEmulator> {
   const require = createRequire(import.meta.url);
@@ -64,7 +73,7 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
   }
   const blobEndpoint = `http://127.0.0.1:${port}/${DEV_ACCOUNT}`;
   return {
-    connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=${blobEndpoint};`,
+    connectionString: emulatorConnectionString(port),
     blobEndpoint,
     // Waits for the exit, so a test's next emulator never meets this one's port; a child that
     // ignores SIGTERM for 5 s is killed.

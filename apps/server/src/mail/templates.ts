@@ -83,6 +83,52 @@ export function videoNeedsReviewMail(facts: ReviewMailFacts & { reason: string }
   return { subject, text, html };
 }
 
+/** The page of the portal where the recipient's capsules are. */
+const receivedLink = (publicUrl: string) => `${publicUrl}/received-capsules`;
+
+interface DocumentOutcomeFacts {
+  fullName: string;
+  capsuleTitle: string;
+  senderName: string | null;
+  verified: boolean;
+  /** The operator's reason, when rejected. */
+  reason: string | null;
+  publicUrl: string;
+}
+
+/** An operator's verdict on the recipient's document (issue 12): the capsule opens, or why not. */
+export function documentOutcomeMail(facts: DocumentOutcomeFacts) {
+  const capsule = `${facts.capsuleTitle}${facts.senderName ? ` from ${facts.senderName}` : ''}`;
+  const subject = facts.verified
+    ? `${PRODUCT_NAME}: your document is verified`
+    : `${PRODUCT_NAME}: your document could not be verified`;
+  const lines = facts.verified
+    ? [`Your document for ${capsule} has been verified. The capsule is now open: you can watch it.`]
+    : [
+        `Your document for ${capsule} could not be verified:`,
+        facts.reason ?? '',
+        '',
+        'You can submit another document from your Received Capsules page (Submit Documents).',
+      ];
+  const text = [
+    `Hello ${facts.fullName},`,
+    '',
+    ...lines,
+    `Your received capsules: ${receivedLink(facts.publicUrl)}`,
+  ].join('\n');
+  const body = facts.verified
+    ? `<p>Your document for <strong>${escapeHtml(capsule)}</strong> has been verified. The capsule is now open: you can watch it.</p>`
+    : `<p>Your document for <strong>${escapeHtml(capsule)}</strong> could not be verified:</p>
+<p style="border-left:3px solid #f59e0b;padding-left:8px">${escapeHtml(facts.reason ?? '')}</p>
+<p>You can submit another document from your Received Capsules page (Submit Documents).</p>`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(facts.fullName)},</p>
+${body}
+<p><a href="${escapeHtml(receivedLink(facts.publicUrl))}">Your received capsules</a></p>
+</body></html>`;
+  return { subject, text, html };
+}
+
 interface CapsuleDeliveredFacts {
   /** The recipient's name on their account. */
   recipientName: string;

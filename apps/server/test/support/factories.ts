@@ -19,6 +19,24 @@ export async function arrangeCapsule(t: TestApp, capsuleId: string, patch: Updat
   await t.deps.db.updateTable('capsules').set(patch).where('id', '=', capsuleId).execute();
 }
 
+/**
+ * Stands in for the delivery job (capsules.deliver) where a test is about what comes after
+ * delivery: the capsule delivered to that user at `at`, i.e. their received_capsules row and the
+ * capsule's delivered_at, as the job writes them. The main paths deliver through the job itself.
+ */
+export async function arrangeDelivery(
+  t: TestApp,
+  capsuleId: string,
+  recipientId: string,
+  at = t.clock.now(),
+) {
+  await arrangeCapsule(t, capsuleId, { deliveredAt: at, recipientUserId: recipientId });
+  await t.deps.db
+    .insertInto('receivedCapsules')
+    .values({ userId: recipientId, capsuleId, receivedAt: at })
+    .execute();
+}
+
 export const daysAgo = (t: TestApp, days: number) => new Date(t.clock.now().getTime() - days * 86_400_000);
 
 export async function addContact(

@@ -14,7 +14,8 @@ export interface PreviewGrant {
   expiresOn: string;
 }
 
-const PLAYBACK_TYPES: Record<string, string> = {
+/** The Content-Type a playback URL declares, by the container the upload check found. */
+export const PLAYBACK_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   mov: 'video/quicktime',
   webm: 'video/webm',
