@@ -61,7 +61,7 @@ async function main() {
   if (!config.isProduction) await ensureDevPackages(runtime.deps.db);
   if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
   // The queue needs the migrated database; requests wait behind the gate until it can send.
-  await registerJobHandlers(runtime.jobQueue, runtime.deps);
+  await registerJobHandlers(runtime.jobQueue, runtime.deps, { logger: runtime.logger });
   await runtime.jobQueue.start();
   cors = ensureStorageCors(runtime.deps.storage, config, app.log);
   startupGate.open();

@@ -68,7 +68,7 @@ async function main() {
     told = reason;
   });
   if (closing) return;
-  await registerJobHandlers(queue, runtime.deps);
+  await registerJobHandlers(queue, runtime.deps, { logger });
   await queue.start();
   logger.info({}, `Worker running jobs (Node ${process.version})`);
 }

@@ -7,6 +7,7 @@ import { receivedCapsulesRouter } from '../modules/capsules/received.router.js';
 import { subscriptionsRouter } from '../modules/commerce/subscriptions.router.js';
 import { createContactsRouter } from '../modules/contacts/contacts.router.js';
 import { otpRouter } from '../modules/otp/otp.router.js';
+import { syncRouter } from '../modules/sync/sync.router.js';
 import { termsRouter } from '../modules/terms/terms.router.js';
 import { router } from './init.js';
 
@@ -24,6 +25,7 @@ export const createAppRouter = (deps: Pick<AppDeps, 'clock'>) =>
     receivedCapsules: receivedCapsulesRouter,
     subscriptions: subscriptionsRouter,
     affiliates: affiliatesRouter,
+    sync: syncRouter,
   });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

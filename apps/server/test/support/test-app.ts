@@ -149,7 +149,7 @@ export async function startTestApp(
     ...(options.media ? { media: options.media } : {}),
   });
   // Without the cron schedules: a test runs a sweep when it has arranged what to sweep.
-  await registerJobHandlers(queue, deps, { schedules: false });
+  await registerJobHandlers(queue, deps, { schedules: false, logger });
   await queue.start();
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

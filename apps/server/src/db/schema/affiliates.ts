@@ -96,4 +96,13 @@ export interface IntegrationSyncRecordsTable {
   errorMessage: string | null;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
+  // Migration 0016: the outbox's pusher (modules/sync).
+  attempts: Generated<number>;
+  /** Null: due at once. */
+  nextAttemptAt: NullableTimestamp;
+  /** A pusher's claim runs out here (with its lease token). */
+  lockedUntil: NullableTimestamp;
+  leaseToken: string | null;
+  /** Bumped by every change: a push marks synced only the version it sent. */
+  changeVersion: Generated<number>;
 }

@@ -70,5 +70,5 @@ export async function updateProfile(deps: AppDeps, session: RequestSession, inpu
     throw new AppError('BAD_INPUT', PROFILE_TEXTS.emailManaged, { email: PROFILE_TEXTS.emailManaged });
   }
   const { fullName, phoneNumber } = input;
-  return updateUserProfile(deps.db, session.user.id, { fullName, phoneNumber }, deps.clock.now());
+  return updateUserProfile(deps.db, session.user.id, { fullName, phoneNumber }, deps.clock.now(), deps.jobs);
 }

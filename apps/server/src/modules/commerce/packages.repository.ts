@@ -13,6 +13,8 @@ const PACKAGE_COLUMNS = [
   'annualStorageFee',
   'isActive',
   'paymentPriceId',
+  // The business system's product (modules/sync puts it on the purchase's sale order).
+  'businessProductId',
 ] as const;
 
 export function listPackages(db: Db) {

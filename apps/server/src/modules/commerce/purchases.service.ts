@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordReferralForPurchase } from '../affiliates/index.js';
 import { createPurchasedCapsules } from '../capsules/index.js';
+import { recordChange } from '../sync/index.js';
 import { findUserIdByEmail } from '../users/index.js';
 import { decimalToCents } from './money.js';
 import { findActivePackageByName, type PackageRow } from './packages.repository.js';
@@ -117,6 +118,41 @@ export async function writePurchase(
     capsuleLength: pkg.capsuleLength,
     count: pkg.capsuleCount * quantity,
     createdAt: now,
+  });
+  // The business system hears of the purchase and the plan it started (modules/sync, the outbox).
+  await recordChange(trx, {
+    entityType: 'purchase',
+    entityId: paymentId,
+    userId,
+    at: now,
+    data: {
+      amountCents: facts.amountCents,
+      currency: facts.currency,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      businessProductId: pkg.businessProductId,
+      quantity,
+      unitPriceCents: decimalToCents(pkg.price),
+      orderNumber: facts.orderNumber,
+      providerPaymentId: facts.providerPaymentId,
+      status: 'succeeded',
+      purchasedAt: now.toISOString(),
+    },
+  });
+  await recordChange(trx, {
+    entityType: 'subscription',
+    entityId: subscriptionId,
+    userId,
+    at: now,
+    data: {
+      productName: pkg.name,
+      quantity,
+      annualStorageFeeCents: storageFeeCents * quantity,
+      currency: facts.currency,
+      nextInvoiceDate: storageFeeCents > 0 ? aYearOn(now) : null,
+      status: 'active',
+      purchaseId: paymentId,
+    },
   });
   if (facts.referral) {
     // The affiliate programme's contract (modules/affiliates): at most one referral per payment,

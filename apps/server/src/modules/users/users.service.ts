@@ -1,8 +1,12 @@
 import { PHONE_PATTERN } from '@capsule/domain';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { JobSender } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { recordChange } from '../sync/index.js';
 import {
   findUserByEmail,
   findUserByEmailOrUsername,
@@ -44,13 +48,31 @@ export async function createUser(db: Db, input: NewUserInput) {
   if (await findUserByEmailOrUsername(db, user.email, username)) {
     throw new AppError('CONFLICT', `A user with the e-mail ${user.email} already exists.`);
   }
-  return insertUser(db, {
-    email: user.email,
-    username,
-    passwordHash: await hashPassword(user.password),
-    fullName: user.fullName,
-    phoneNumber: user.phoneNumber ?? null,
+  const passwordHash = await hashPassword(user.password);
+  // The account and its record for the business system commit together (modules/sync, the outbox).
+  return inTransaction(db, async (trx) => {
+    const row = await insertUser(trx, {
+      email: user.email,
+      username,
+      passwordHash,
+      fullName: user.fullName,
+      phoneNumber: user.phoneNumber ?? null,
+    });
+    await recordChange(trx, { entityType: 'user', entityId: row.id, data: customerData(row) });
+    return row;
   });
+}
+
+/** What the business system keeps of a customer (modules/sync). */
+const customerData = (u: { email: string; fullName: string; phoneNumber: string | null }) => ({
+  email: u.email,
+  fullName: u.fullName,
+  phoneNumber: u.phoneNumber,
+});
+
+/** The caller's transaction when it is one, else a new one. */
+function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 export function listUsers(db: Db) {
@@ -102,6 +124,12 @@ export function updateUserProfile(
   id: string,
   values: { fullName: string; phoneNumber?: string | undefined },
   at: Date,
+  /** Sends the push of the changed customer for the commit (modules/sync), where the caller has the queue. */
+  jobs?: JobSender,
 ): Promise<PublicUser> {
-  return updateUserProfileRow(db, id, values, at);
+  return inTransaction(db, async (trx) => {
+    const user = await updateUserProfileRow(trx, id, values, at);
+    await recordChange(trx, { entityType: 'user', entityId: id, data: customerData(user), at }, { jobs });
+    return user;
+  });
 }
