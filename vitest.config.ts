@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Component tests check behaviour, not speed: on a 2-core machine running the other
+          // projects at the same time a render can take seconds (5 s, vitest's default, was hit).
+          testTimeout: 20_000,
         },
       },
       {

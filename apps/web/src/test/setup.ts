@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // The signed-in pages load as one lazy chunk; its first import in a test run can take a
-// couple of seconds on a busy 2-core machine.
-configure({ asyncUtilTimeout: 3000 });
+// couple of seconds on a busy 2-core machine (over 3 s seen while other suites ran).
+configure({ asyncUtilTimeout: 8000 });
 
 // Mantine reads media queries and observes sizes; happy-dom has neither.
 Object.defineProperty(window, 'matchMedia', {
