@@ -4,6 +4,7 @@ import { PageHeader } from '../shell/PageHeader/PageHeader';
 import { MyCapsules } from './MyCapsules/MyCapsules';
 import { PlanSummary } from './PlanSummary/PlanSummary';
 import { StatsStrip } from './StatsStrip/StatsStrip';
+import { StorageLapseAlert } from './StorageLapseAlert/StorageLapseAlert';
 
 /** /dashboard: the stats strip and My Capsules (spec section 2). */
 export function DashboardPage() {
@@ -17,6 +18,7 @@ export function DashboardPage() {
         <Stack gap="sm" mt={-8}>
           <StatsStrip />
           <PlanSummary />
+          <StorageLapseAlert />
         </Stack>
       </div>
       <MyCapsules />
