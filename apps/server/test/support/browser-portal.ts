@@ -11,13 +11,19 @@ import type { CapsulesTable } from '../../src/db/schema.js';
 import { createAppDeps } from '../../src/deps.js';
 import { startMemoryBlobEmulator } from '../../src/dev/blob-emulator.js';
 import { startMailCatcher } from '../../src/dev/mail-catcher.js';
-import { ensureDevPackages } from '../../src/dev/seed-packages.js';
+import { DEV_PACKAGES, devPriceId, ensureDevPackages } from '../../src/dev/seed-packages.js';
 import { createJobQueue, registerJobHandlers } from '../../src/jobs/index.js';
 import { browserOrigins } from '../../src/lib/origins.js';
 import { latestToday } from '../../src/lib/today.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
-import { type Capsule, listMyCapsules } from '../../src/modules/capsules/index.js';
+import {
+  type Capsule,
+  deliverDueCapsules,
+  listMyCapsules,
+  reviewDocument,
+} from '../../src/modules/capsules/index.js';
 import { recordPurchase } from '../../src/modules/commerce/index.js';
+import { decimalToCents } from '../../src/modules/commerce/money.js';
 import {
   type Contact,
   type ContactGroup,
@@ -28,6 +34,7 @@ import {
 import { createBlobStorage } from '../../src/modules/storage/index.js';
 import { createUser } from '../../src/modules/users/index.js';
 import { openTestDatabase } from './databases.js';
+import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
 import { testEnv } from './test-env.js';
 
 // The browser tests' one door into the server (e2e/, issue 9): the built portal on a free port
@@ -105,6 +112,8 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
+    // The card provider's webhook accepts events signed with the tests' secret (stripeCheckout).
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_SECRET,
     ...options.env,
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -177,6 +186,39 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
       return recordPurchase(deps, { email, packageName, quantity });
     },
 
+    /**
+     * A purchase in the store as the card provider reports it: a checkout.session.completed for
+     * the package (its development price id), signed with the provider's test header and posted
+     * to the portal's webhook, which verifies it for real. `referralCode` is what the shop puts in
+     * the session's metadata; `clientReferenceId` what the portal's shop link carries (`ref_CODE`).
+     * Answers the webhook's status and body.
+     */
+    async stripeCheckout(
+      email: string,
+      options: {
+        packageName?: string;
+        quantity?: number;
+        referralCode?: string;
+        clientReferenceId?: string;
+      } = {},
+    ) {
+      await ensureDevPackages(database.db);
+      const name = options.packageName ?? '5 Legacy Capsules';
+      const quantity = options.quantity ?? 1;
+      const pkg = DEV_PACKAGES.find((p) => p.name === name);
+      if (!pkg) throw new Error(`No development package named ${name}`);
+      const event = checkoutCompletedEvent({
+        email,
+        priceId: devPriceId(name),
+        quantity,
+        amountCents: decimalToCents(pkg.price) * quantity,
+        ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+        ...(options.clientReferenceId ? { clientReferenceId: options.clientReferenceId } : {}),
+        at: deps.clock.now(),
+      });
+      return postStripeEvent(baseUrl, event, deps.clock.now());
+    },
+
     seed: {
       /**
        * Contacts in the user's book, through the contacts service, each checked by the same
@@ -211,6 +253,21 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
           .executeTakeFirst();
         return Number(result.numUpdatedRows);
       },
+    },
+
+    /**
+     * The scheduled sweeps, run when a test says (the portal registers no cron schedules, so an
+     * arrangement is never overtaken by a run): the same functions the job handlers call.
+     */
+    sweeps: {
+      /** capsules.deliver: every capsule whose time has come reaches its recipient (issue 12). */
+      deliver: () => deliverDueCapsules(deps),
+    },
+
+    /** The operators' admin CLI, through the services its commands call (apps/server/src/cli). */
+    admin: {
+      /** `verification:approve --id CAPSULE_ID`: the document Verified, the capsule released. */
+      approveDocument: (capsuleId: string) => reviewDocument(deps, capsuleId, { status: 'Verified' }),
     },
 
     /** What the portal holds, read through the services its screens' calls use. */
