@@ -17,6 +17,9 @@ export interface RouteQuery {
 /** The dashboard's list as it opens without filters (features/capsules/use-capsule-filters). */
 export const DEFAULT_CAPSULE_LIST_INPUT = { status: null, types: [], page: 1 };
 
+/** Received Capsules as it opens without filters (features/received/received-api listInputOf). */
+export const DEFAULT_RECEIVED_LIST_INPUT = { sort: 'all', page: 1 } as const;
+
 /** Answers older than this are not adopted: the page asks again. */
 const FRESH_FOR_MS = 10_000;
 
@@ -36,6 +39,13 @@ const ROUTE_QUERIES: Partial<Record<string, (client: TrpcClient) => RouteQuery[]
       'capsules.list',
       DEFAULT_CAPSULE_LIST_INPUT,
       client.capsules.list.query(DEFAULT_CAPSULE_LIST_INPUT),
+    ),
+  ],
+  [ROUTES.receivedCapsules]: (client) => [
+    quiet(
+      'receivedCapsules.list',
+      DEFAULT_RECEIVED_LIST_INPUT,
+      client.receivedCapsules.list.query(DEFAULT_RECEIVED_LIST_INPUT),
     ),
   ],
 };

@@ -1,6 +1,12 @@
 import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { ReceivedCapsules } from './ReceivedCapsules/ReceivedCapsules';
 
-/** /received-capsules. The received list arrives with the received-capsules issue. */
+/** /received-capsules (spec section 2): the capsules others have left for the signed-in user. */
 export function ReceivedCapsulesPage() {
-  return <PageHeader title="Received Capsules" description="Capsules that others have left for you." />;
+  return (
+    <>
+      <PageHeader title="Received Capsules" description="Capsules that others have left for you." />
+      <ReceivedCapsules />
+    </>
+  );
 }

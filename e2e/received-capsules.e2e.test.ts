@@ -1,0 +1,269 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CAPSULE_UPLOAD_TEXTS, DOCUMENT_UPLOAD_TEXTS } from '@capsule/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { signInThroughScreens } from './support/sign-in.js';
+import { browserSuite } from './support/suite.js';
+
+// The recipient's half in a real Chromium against the built portal (issue 12): a sender uploads
+// and locks two capsules through the screens, the delivery sweep runs, and the recipient finds
+// them in Received Capsules: one plays at once; the other opens after a document uploaded in the
+// Verify Milestone Documents dialog is approved by an operator (the CLI's service).
+
+/** ffmpeg from the system, else the one the server's npm dependency ships. */
+function ffmpegPath(): string {
+  try {
+    return execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+  } catch {
+    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string;
+  }
+}
+
+const ffmpeg = (args: string[]) => execFileSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-y', ...args]);
+
+/** A real MP4 of ffmpeg's test card with a tone (never downloaded), small enough to upload fast. */
+function makeVideo(dir: string): string {
+  const file = path.join(dir, 'for-ada.mp4');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=8'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+    file,
+  ]);
+  return file;
+}
+
+/** A real PNG: the 'document' a recipient photographs. */
+function makePng(dir: string): string {
+  const file = path.join(dir, 'marriage-certificate.png');
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=800x600', '-frames:v', '1', '-update', '1', file]);
+  return file;
+}
+
+describe('Received Capsules in Chromium', () => {
+  const suite = browserSuite();
+  let dir: string;
+  let video: string;
+  let png: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-received-'));
+    video = makeVideo(dir);
+    png = makePng(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+  const toast = (page: Page, text: string) =>
+    page.locator('.mantine-Notification-root', { hasText: text }).first();
+
+  async function expectToast(page: Page, text: string) {
+    await expect.poll(() => toast(page, text).isVisible(), { timeout: 30_000 }).toBe(true);
+    await toast(page, text).getByRole('button', { name: 'Close notification' }).click();
+  }
+
+  /** The sender's screens: upload the video, wait for the review to store it, lock it. */
+  async function uploadAndLock(page: Page, title: string, recipient: string) {
+    const T = CAPSULE_UPLOAD_TEXTS;
+    await card(page, title).getByRole('button', { name: title }).click();
+    const upload = page.getByRole('dialog', { name: `Upload Video for ${recipient}` });
+    await upload.getByLabel('Video file').setInputFiles(video);
+    await upload.getByTestId('video-preview').waitFor();
+    await upload.getByRole('checkbox', { name: T.confirmLabel }).check();
+    await upload.getByRole('button', { name: T.upload, exact: true }).click();
+    await expectToast(page, T.uploadSuccessfulTitle);
+    // The review job probes the video and makes its thumbnail; the list shows it on reload.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return card(page, title).getByTestId('status-badge').textContent();
+        },
+        { timeout: 90_000, interval: 2_000 },
+      )
+      .toBe('Stored');
+    await card(page, title).getByRole('button', { name: 'Capsule options' }).click();
+    await page.getByRole('menuitem', { name: 'Lock Capsule' }).click();
+    const lock = page.getByRole('dialog', { name: 'Lock Capsule' });
+    await lock.getByRole('checkbox').check();
+    await lock.getByRole('button', { name: 'Lock Capsule' }).click();
+    await expectToast(page, 'Capsule Locked');
+  }
+
+  /** The whole page, from its top (a full-page shot of a scrolled page draws the header mid-page). */
+  async function pageShot(page: Page, name: string) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await suite.shot(page, name);
+  }
+
+  /** What the screen shows with a dialog open (the dialog is in the viewport, not the page). */
+  async function dialogShot(page: Page, name: string) {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  }
+
+  /** The player in the details dialog really plays: its time moves, with no media error. */
+  async function expectPlaying(page: Page) {
+    const player = page.getByTestId('received-player');
+    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^http.*sig=/);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5 && !v.error && !v.paused), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+  }
+
+  it('delivers a locked capsule to its recipient, who sees it with its thumbnail, opens it and plays it; a verification capsule plays once its document is approved', async () => {
+    const { portal, browser } = suite;
+    const recipient = await portal.createUser('Ada Lovelace');
+    const sender = await portal.createUser('Grace Hopper');
+    await portal.purchase(sender.email, '3 Journey Capsules'); // View_Any_Time
+    await portal.purchase(sender.email, '2 Premium Verification Capsules');
+    const anyTime = 'Journey Capsule #1';
+    const proof = 'Legacy Capsule #4'; // numbering runs on across the sender's purchases
+    // Assigning a recipient and setting the capsule info are issue 9's screens (their own e2e).
+    await portal.seed.arrangeCapsules(sender.id, [anyTime, proof], {
+      status: 'Pending_Upload',
+      recipientName: recipient.fullName,
+      recipientEmail: recipient.email,
+      recipientAssignedAt: new Date(),
+    });
+    await portal.seed.arrangeCapsules(sender.id, [anyTime], {
+      category: 'Graduation',
+      message: 'Ada, you did it. Watch this when you are ready — with all my love.',
+    });
+    await portal.seed.arrangeCapsules(sender.id, [proof], { category: 'Wedding' });
+
+    // The sender uploads and locks both (Notify Recipient at lock, the dialog's default).
+    const senderContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const senderPage = await senderContext.newPage();
+    await signInThroughScreens(senderPage, portal, sender);
+    await uploadAndLock(senderPage, anyTime, recipient.fullName);
+    await uploadAndLock(senderPage, proof, recipient.fullName);
+    await senderContext.close();
+
+    await portal.sweeps.deliver();
+    const delivered = await portal.read.capsule(sender.id, anyTime);
+    expect(delivered.deliveredAt).not.toBeNull();
+    const proofId = (await portal.read.capsule(sender.id, proof)).id;
+
+    // The recipient signs in: the dashboard's Received tile counts both.
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signInThroughScreens(page, portal, recipient);
+    await expect.poll(() => page.getByTestId('stats-value-received').textContent()).toBe('2');
+
+    // Opened directly: the list arrives with the boot request, asked for once.
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('receivedCapsules.list')) listRequests.push(request.url());
+    });
+    await page.goto(`${portal.baseUrl}/received-capsules`);
+    await page.getByRole('heading', { name: 'Received Capsules' }).waitFor();
+    await card(page, 'Graduation').waitFor();
+    expect(listRequests).toHaveLength(1);
+    const stat = (key: string) => page.getByTestId(`received-stat-value-${key}`).textContent();
+    expect([
+      await stat('total'),
+      await stat('viewAnyTime'),
+      await stat('milestoneDate'),
+      await stat('documentValidation'),
+    ]).toEqual(['2', '1', '0', '1']);
+
+    const open = card(page, 'Graduation');
+    const thumbnail = open.getByTestId('received-thumbnail');
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await open.getByText('Condition: View Any Time').isVisible()).toBe(true);
+    expect(await open.getByText('From: Grace Hopper').isVisible()).toBe(true);
+    const waiting = card(page, 'Wedding');
+    expect(await waiting.getByText('Condition: Premium Verification').isVisible()).toBe(true);
+    expect(await waiting.getByRole('button', { name: 'Submit Documents' }).isVisible()).toBe(true);
+    expect(await waiting.getByRole('button', { name: 'View Capsule' }).count()).toBe(0);
+    await pageShot(page, 'received-01-page');
+
+    // Received Capsule Details: who sent it, their message, when it was made.
+    await open.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: anyTime });
+    await details.getByTestId('sender').waitFor();
+    expect(await details.getByText('Grace Hopper', { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByText(sender.email).isVisible()).toBe(true);
+    expect(await details.getByText('Sent To You').isVisible()).toBe(true);
+    expect(await details.getByText(/^Ada, you did it\./).isVisible()).toBe(true);
+    await dialogShot(page, 'received-02-details');
+
+    // The Video tab has a visible trigger; the video plays in the page.
+    await details.getByRole('tab', { name: 'Video' }).click();
+    await details.getByRole('button', { name: 'Play video' }).click();
+    await expectPlaying(page);
+    await dialogShot(page, 'received-03-playing');
+    await details.getByRole('button', { name: 'Close' }).click();
+    // The sender's side learns it was opened and played (issue 12, delivery tracking).
+    await expect
+      .poll(async () => {
+        const tracked = (await portal.read.capsule(sender.id, anyTime)).delivery;
+        return Boolean(tracked?.openedAt && tracked.playedAt);
+      })
+      .toBe(true);
+
+    // The same page on a phone: the grid, the details and the document dialog.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await pageShot(page, 'received-04-page-mobile');
+    await waiting.getByRole('button', { name: 'View Details' }).click();
+    const proofDetails = page.getByRole('dialog', { name: proof });
+    await proofDetails.getByTestId('sender').waitFor();
+    expect(await proofDetails.getByText('Their Capsule is their message to you.').isVisible()).toBe(true);
+    await dialogShot(page, 'received-05-details-mobile');
+    await proofDetails.getByRole('tab', { name: 'Video' }).click();
+    expect(
+      await proofDetails.getByText('This capsule opens once your document is verified.').isVisible(),
+    ).toBe(true);
+    await dialogShot(page, 'received-06-details-video-locked-mobile');
+    await proofDetails.getByRole('button', { name: 'Close' }).click();
+
+    const D = DOCUMENT_UPLOAD_TEXTS;
+    await waiting.getByRole('button', { name: 'Submit Documents' }).click();
+    expect(await waiting.getByRole('button', { name: 'Opening...' }).isVisible()).toBe(true);
+    const dialog = page.getByRole('dialog', { name: D.dialogTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel('Document file').setInputFiles(png);
+    await dialog.getByText('marriage-certificate.png').waitFor();
+    expect(await dialog.getByTestId('document-size').textContent()).toMatch(/^\d\.\d\d MB$/);
+    expect(await dialog.getByRole('button', { name: D.upload }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: D.termsLabel }).check();
+    expect(await dialog.getByRole('button', { name: D.upload }).isEnabled()).toBe(true);
+    await dialogShot(page, 'received-07-document-dialog-mobile');
+    await dialog.getByRole('button', { name: D.cancel }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Back on a wide screen: the document goes up, straight to storage, and waits for review.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await waiting.getByRole('button', { name: 'Submit Documents' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Document file').setInputFiles(png);
+    await dialog.getByRole('checkbox', { name: D.termsLabel }).check();
+    await dialogShot(page, 'received-08-document-dialog');
+    await dialog.getByRole('button', { name: D.upload }).click();
+    await expectToast(page, D.success);
+    await expect.poll(() => waiting.getByTestId('release-badge').textContent()).toBe('Document in review');
+    expect(await waiting.getByRole('button', { name: 'Submit Documents' }).count()).toBe(0);
+
+    // The operator approves it (verification:approve); the capsule opens and plays.
+    const approved = await portal.admin.approveDocument(proofId);
+    expect(approved.status).toBe('Verified');
+    await page.reload();
+    await expect.poll(() => waiting.getByTestId('release-badge').textContent()).toBe('Ready to watch');
+    await waiting.getByRole('button', { name: 'View Capsule' }).click();
+    const released = page.getByRole('dialog', { name: proof });
+    expect(await released.getByRole('tab', { name: 'Video', selected: true }).isVisible()).toBe(true);
+    await expectPlaying(page);
+    await dialogShot(page, 'received-09-verified-playing');
+    await context.close();
+  }, 360_000);
+});
