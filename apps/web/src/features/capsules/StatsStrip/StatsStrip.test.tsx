@@ -1,5 +1,5 @@
 import { CAPSULE_STATS_TILES, CAPSULE_TEXTS } from '@capsule/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -64,5 +64,30 @@ describe('dashboard stats strip', () => {
       },
     });
     expect(await screen.findByText(CAPSULE_TEXTS.fetchSubscriptionsFailed, {}, PAGE_LOAD)).toBeTruthy();
+  });
+});
+
+describe('the Received tile', () => {
+  it('leads to Received Capsules', async () => {
+    const { user } = renderApp({
+      route: '/dashboard',
+      handlers: {
+        ...signedIn(),
+        ...dashboardHandlers([]),
+        'receivedCapsules.list': () => ({
+          items: [],
+          total: 0,
+          page: 1,
+          limit: 12,
+          counts: { total: 0, viewAnyTime: 0, milestoneDate: 0, documentValidation: 0 },
+        }),
+      },
+    });
+    const tile = await screen.findByTestId('stats-tile-received', {}, PAGE_LOAD);
+    expect(tile.getAttribute('href')).toBe('/received-capsules');
+    expect(screen.getByTestId('stats-tile-sent').getAttribute('href')).toBeNull();
+    await user.click(tile);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/received-capsules'));
+    expect(await screen.findByRole('heading', { name: 'Received Capsules' }, PAGE_LOAD)).toBeTruthy();
   });
 });

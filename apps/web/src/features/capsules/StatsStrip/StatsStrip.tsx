@@ -10,8 +10,11 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
 import type { CapsuleCounts } from '../capsule-display';
+import classes from './StatsStrip.module.css';
 
 const TILE_ICONS: Record<CapsuleCountKey, { icon: ComponentType<IconProps>; color: string }> = {
   total: { icon: IconBox, color: 'brand' },
@@ -53,17 +56,8 @@ export function StatsStrip() {
         const { icon: Icon, color } = TILE_ICONS[key];
         // A failed load shows a dash, never a made-up zero.
         const value = counts.data ? countOf(counts.data, key) : '–';
-        return (
-          <Paper
-            key={key}
-            withBorder
-            radius="md"
-            px={{ base: 10, sm: 'md' }}
-            py={{ base: 8, sm: 'md' }}
-            display="flex"
-            style={{ flexDirection: 'column' }}
-            data-testid={`stats-tile-${key}`}
-          >
+        const content = (
+          <>
             <ThemeIcon
               variant="light"
               color={color}
@@ -82,6 +76,25 @@ export function StatsStrip() {
             <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt="auto" data-testid={`stats-value-${key}`}>
               {value}
             </Text>
+          </>
+        );
+        const tile = {
+          withBorder: true,
+          radius: 'md',
+          px: { base: 10, sm: 'md' },
+          py: { base: 8, sm: 'md' },
+          display: 'flex',
+          style: { flexDirection: 'column' },
+          'data-testid': `stats-tile-${key}`,
+        } as const;
+        // The Received tile leads to the capsules it counts (issue 12).
+        return key === 'received' ? (
+          <Paper key={key} {...tile} component={Link} to={ROUTES.receivedCapsules} className={classes.link}>
+            {content}
+          </Paper>
+        ) : (
+          <Paper key={key} {...tile}>
+            {content}
           </Paper>
         );
       })}
