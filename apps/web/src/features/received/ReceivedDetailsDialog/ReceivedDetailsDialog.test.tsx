@@ -72,6 +72,31 @@ describe('Received Capsule Details', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'receivedCapsules.secureUrl')).toHaveLength(1);
   });
 
+  it("asks once for a new URL when the video fails mid-way (an expired URL), then gives the spec's error", async () => {
+    let signed = 0;
+    const capsule = makeReceived({ title: 'Long pause' });
+    const { dialog, calls } = await openFrom(capsule, 'View Capsule', {
+      'receivedCapsules.secureUrl': () => {
+        signed += 1;
+        return { url: `https://storage.test/video.mp4?sig=${signed}`, expiresAt: new Date().toISOString() };
+      },
+    });
+    const first = await within(dialog).findByTestId('received-player');
+    expect(first.getAttribute('src')).toBe('https://storage.test/video.mp4?sig=1');
+    fireEvent(first, new Event('error'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('received-player').getAttribute('src')).toBe(
+        'https://storage.test/video.mp4?sig=2',
+      ),
+    );
+    expect(screen.queryByText(CAPSULE_TEXTS.fetchCapsuleFailedTitle)).toBeNull();
+
+    fireEvent(within(dialog).getByTestId('received-player'), new Event('error'));
+    expect(await screen.findByText(CAPSULE_TEXTS.fetchCapsuleFailedTitle)).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe(CAPSULE_TEXTS.fetchCapsuleFailedBody);
+    expect(callsTo(calls, 'receivedCapsules.secureUrl')).toHaveLength(2);
+  });
+
   it("toasts 'Error fetching Capsule' with the server's reason when the video is refused", async () => {
     const capsule = makeReceived({ title: 'Refused' });
     const { dialog } = await openFrom(capsule, 'View Capsule', {
