@@ -218,13 +218,20 @@ export async function startFakeOdoo(): Promise<FakeOdoo> {
 
   return {
     url,
-    config: (overrides = {}) => ({ url, db: DB, user: LOGIN, apiKey: API_KEY, timeoutMs: 500, ...overrides }),
+    config: (overrides = {}) => ({
+      url,
+      db: DB,
+      user: LOGIN,
+      apiKey: API_KEY,
+      timeoutMs: 2_000,
+      ...overrides,
+    }),
     records: (model) => [...table(model).values()].sort((a, b) => a.id - b.id),
     calls,
     failNext(count, how = 'http') {
       failures.push(...Array.from({ length: count }, () => how));
     },
-    hangNext({ call, ms = 3_000 } = {}) {
+    hangNext({ call, ms = 8_000 } = {}) {
       hangs.push({ call, ms });
     },
     reset() {
