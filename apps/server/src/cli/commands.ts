@@ -7,7 +7,12 @@ import {
   listFailedDeliveryMails,
   retryFailedDeliveryMails,
 } from '../modules/capsules/index.js';
-import { attachPendingPurchases, listPackages, recordPurchase } from '../modules/commerce/index.js';
+import {
+  attachPendingPurchases,
+  linkPackagePrice,
+  listPackages,
+  recordPurchase,
+} from '../modules/commerce/index.js';
 import { retryFailedSync, syncOverview } from '../modules/sync/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
 
@@ -79,7 +84,7 @@ export const commands: Record<string, Command> = {
       for (const p of packages) {
         const state = p.isActive ? '' : '  (inactive)';
         print(
-          `${p.name.padEnd(34)} ${p.kind.padEnd(8)} ${String(p.capsuleCount).padStart(3)} x ${p.capsuleLength.padEnd(11)} ${p.deliveryCriteria.padEnd(21)} CAD ${p.price}${state}`,
+          `${p.name.padEnd(34)} ${p.kind.padEnd(8)} ${String(p.capsuleCount).padStart(3)} x ${p.capsuleLength.padEnd(11)} ${p.deliveryCriteria.padEnd(21)} CAD ${p.price}${p.paymentPriceId ? `  ${p.paymentPriceId}` : ''}${state}`,
         );
       }
     },
@@ -119,6 +124,15 @@ export const commands: Record<string, Command> = {
       print(
         `Recorded ${result.packageName} for ${v.email}: ${result.capsuleIds.length} capsules, CAD ${result.amount} (payment ${result.paymentId})`,
       );
+    },
+  },
+  'package:set-price': {
+    usage: '--package "NAME" --price-id price_...  links a package to the card provider\'s price',
+    options: { package: { type: 'string' }, 'price-id': { type: 'string' } },
+    required: ['package', 'price-id'],
+    async run(db, v, print) {
+      const linked = await linkPackagePrice(db, v.package ?? '', v['price-id'] ?? '');
+      print(`${linked.name}: provider price ${linked.priceId}${linked.previous ? ` (was ${linked.previous})` : ''}`);
     },
   },
   'stripe:event': {

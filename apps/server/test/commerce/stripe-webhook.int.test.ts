@@ -202,6 +202,32 @@ describe.each(databaseKinds())('Stripe webhook (%s)', (kind) => {
     expect(await counts()).toMatchObject({ payments: 1, capsules: 3, events: 3 });
   });
 
+  it('an operator links a package to its provider price (package:set-price); one package per price', async () => {
+    const printed: string[] = [];
+    const cli = { clock: t.deps.clock, storage: () => t.deps.storage, jobs: async () => t.deps.jobs };
+    const setPrice = (name: string, priceId: string) =>
+      commands['package:set-price']?.run(
+        t.deps.db,
+        { package: name, 'price-id': priceId },
+        (l) => printed.push(l),
+        cli,
+      );
+    await setPrice('10 legacy capsules', 'price_live_10_legacy');
+    expect(printed).toEqual([
+      '10 Legacy Capsules: provider price price_live_10_legacy (was price_dev_10_legacy_capsules)',
+    ]);
+    await expect(setPrice('5 Legacy Capsules', 'price_live_10_legacy')).rejects.toThrow(
+      'price_live_10_legacy is already the price of "10 Legacy Capsules"',
+    );
+    await expect(setPrice('5 Legacy Capsules', 'not a price')).rejects.toThrow(/Not a provider price id/);
+
+    const buyer = await t.createUser();
+    await post(checkout({ email: buyer.email, priceId: 'price_live_10_legacy', amountCents: 34_900 }));
+    const capsules = await capsulesOf(buyer.id);
+    expect(capsules).toHaveLength(10);
+    expect(capsules[0]?.capsuleLength).toBe('10_minutes');
+  });
+
   it('a buyer without an account: the purchase is kept and shows up after user:create', async () => {
     const email = `future.buyer.${process.pid}@example.test`;
     const event = checkout({ email });

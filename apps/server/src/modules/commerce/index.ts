@@ -3,7 +3,7 @@
 // 011-stripe-webhook.md). The admin CLI, the dev seed, the job handlers and the test and e2e
 // harnesses call these; a purchase's capsules are made by the capsules module, inside the
 // purchase's transaction.
-export { addMissingPackages, listPackages } from './packages.service.js';
+export { addMissingPackages, linkPackagePrice, listPackages } from './packages.service.js';
 export {
   type PurchaseResult,
   type RecordPurchaseInput,

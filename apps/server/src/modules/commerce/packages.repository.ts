@@ -49,6 +49,19 @@ export function findPackageByPriceId(db: Db, priceId: string) {
     .executeTakeFirst();
 }
 
+/** By name whatever its case, active or not (an operator linking a price). */
+export function findPackageByName(db: Db, name: string) {
+  return db
+    .selectFrom('capsulePackages')
+    .select(PACKAGE_COLUMNS)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function setPackagePriceId(db: Db, id: string, priceId: string): Promise<void> {
+  await db.updateTable('capsulePackages').set({ paymentPriceId: priceId }).where('id', '=', id).execute();
+}
+
 export function findPackageById(db: Db, id: string) {
   return db.selectFrom('capsulePackages').select(PACKAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
