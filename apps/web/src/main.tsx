@@ -4,10 +4,14 @@ import { App } from './app/App';
 import { startVisit } from './app/boot';
 import { preloadSignedIn } from './app/router';
 import { isPublicPath } from './app/routes';
+import { captureReferral } from './features/affiliates/referral-cookie';
 import { makeTrpcClient } from './lib/trpc-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// An affiliate's link (/?ref=CODE) is kept before anything redirects the address away.
+captureReferral(window.location.search);
 
 const trpcClient = makeTrpcClient();
 const initialStatus = startVisit(trpcClient, window.location);

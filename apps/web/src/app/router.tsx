@@ -33,6 +33,7 @@ const ColleaguesPage = signedIn('ColleaguesPage');
 const SettingsPage = signedIn('SettingsPage');
 const ReceivedCapsulesPage = signedIn('ReceivedCapsulesPage');
 const TermsPage = signedIn('TermsPage');
+const AffiliatePage = signedIn('AffiliatePage');
 
 const VerifyOtpPage = lazy(async () => ({
   default: (await import('../features/auth/verify-otp.page')).VerifyOtpPage,
@@ -72,6 +73,7 @@ export function AppRoutes() {
           <Route path={ROUTES.colleagues} element={<ColleaguesPage />} />
           <Route path={ROUTES.settings} element={<SettingsPage />} />
           <Route path={ROUTES.receivedCapsules} element={<ReceivedCapsulesPage />} />
+          <Route path={ROUTES.affiliate} element={<AffiliatePage />} />
         </Route>
       </Route>
     </Routes>

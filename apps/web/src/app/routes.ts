@@ -12,6 +12,8 @@ export const ROUTES = {
   settings: '/settings',
   receivedCapsules: '/received-capsules',
   terms: '/terms-and-conditions',
+  /** Ours (issue 13): the affiliate programme, from the user menu. */
+  affiliate: '/affiliate',
 } as const;
 
 export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];

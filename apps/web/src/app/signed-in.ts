@@ -7,6 +7,7 @@ import '@mantine/dates/styles.layer.css';
 import { createElement } from 'react';
 import { PortalLayout } from '../features/shell/PortalLayout/PortalLayout';
 
+export { AffiliatePage } from '../features/affiliates/affiliate.page';
 export { DashboardPage } from '../features/capsules/dashboard.page';
 export { ContactsPage } from '../features/contacts/contacts.page';
 export { ColleaguesPage } from '../features/networks/colleagues.page';

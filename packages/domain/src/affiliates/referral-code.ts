@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 // An affiliate's code: made by the server from upper-case letters and digits (4 to 20), read
 // case-insensitively wherever it arrives (the ?ref= link, the cookie, the store's checkout).
 // The same characters fit Stripe's client_reference_id (letters, digits, '-' and '_').
+// No zod here: the web client reads the link on its first page, whose script stays small.
 
 export const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{4,20}$/;
 
@@ -12,12 +11,6 @@ export function normalizeReferralCode(text: unknown): string | null {
   const code = text.trim().toUpperCase();
   return REFERRAL_CODE_PATTERN.test(code) ? code : null;
 }
-
-export const referralCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(REFERRAL_CODE_PATTERN, 'A referral code is 4 to 20 letters and digits');
 
 /**
  * The referral link's cookie: first-party, 30 days, SameSite=Lax, readable by the page (the

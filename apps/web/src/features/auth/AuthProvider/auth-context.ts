@@ -1,6 +1,7 @@
 import type { LoginInput } from '@capsule/domain';
 import type { RouterOutputs } from '@capsule/server/app-router';
 import { createContext, useContext } from 'react';
+import { readReferralCode, shopUrlWithReferral } from '../../affiliates/referral-cookie';
 
 export type AuthStatus = RouterOutputs['auth']['status'];
 export type AuthUser = NonNullable<AuthStatus['user']>;
@@ -80,8 +81,10 @@ export function useAuth(): AuthContextValue {
 
 /**
  * The store's page from the server's config (SHOP_URL), or null before the server has said
- * (or when it could not be reached): a shop link is then left out rather than guessed.
+ * (or when it could not be reached): a shop link is then left out rather than guessed. It
+ * carries the referral code an affiliate's link left in the cookie, if any (features/affiliates).
  */
 export function useShopUrl(): string | null {
-  return useAuth().links?.shop ?? null;
+  const shop = useAuth().links?.shop ?? null;
+  return shop && shopUrlWithReferral(shop, readReferralCode());
 }

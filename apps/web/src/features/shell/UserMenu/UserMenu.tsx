@@ -1,6 +1,6 @@
-import { initials } from '@capsule/domain';
+import { AFFILIATE_TEXTS, initials } from '@capsule/domain';
 import { Avatar, Box, Group, Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useAuth } from '../../auth/AuthProvider/auth-context';
@@ -33,6 +33,9 @@ export default function UserMenu() {
         <Menu.Divider />
         <Menu.Item component={Link} to={ROUTES.settings} leftSection={<IconSettings size={16} />}>
           Account Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={ROUTES.affiliate} leftSection={<IconShare size={16} />}>
+          {AFFILIATE_TEXTS.menuItem}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
           Logout
