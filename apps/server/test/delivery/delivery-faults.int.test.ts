@@ -318,7 +318,7 @@ describe.runIf(databaseKinds().includes('postgres'))('delivery through faults (p
     /**
      * Kills (SIGKILL) a worker running one of the runs `ids` once `progress` says the run is under
      * way and `safe` holds for that worker twice, 20 ms apart. What the kill may not land in is
-     * the one window decision 011 documents: the mail server accepted a mail and its 'sent' is
+     * the one window decision 014 documents: the mail server accepted a mail and its 'sent' is
      * not committed yet (that mail would go twice). So a delivery run is killed while its worker
      * runs no mail sweep (a mail sweep starting after the check cannot claim a mail and complete
      * an SMTP exchange before the signal), and a mail run while the mail server is away.

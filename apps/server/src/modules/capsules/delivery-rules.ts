@@ -1,4 +1,4 @@
-// The numbers and the one timing rule of delivery (docs/decisions/011-delivery-exactly-once.md).
+// The numbers and the one timing rule of delivery (docs/decisions/014-delivery-exactly-once.md).
 
 /** Capsules claimed per transaction by the delivery sweep; it claims again until none is due. */
 export const DELIVERY_BATCH = 200;

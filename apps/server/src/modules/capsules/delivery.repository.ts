@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { DeliveryMailStatus } from '../../db/schema.js';
 
-// Delivery (issue 12; docs/decisions/011-delivery-exactly-once.md): the capsules a sweep claims,
+// Delivery (issue 12; docs/decisions/014-delivery-exactly-once.md): the capsules a sweep claims,
 // what a delivery writes (received_capsules, capsules.delivered_at, delivery_mails), and the mail
 // outbox. Callers pass a transaction where a claim must hold until the writes commit.
 

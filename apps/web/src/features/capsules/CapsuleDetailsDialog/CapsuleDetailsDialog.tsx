@@ -35,6 +35,35 @@ const Fallback = ({ children }: { children: ReactNode }) => (
   </Text>
 );
 
+type Delivery = NonNullable<Capsule['delivery']>;
+
+/** 'Delivered on …, opened on …, played on …': what the recipient has done so far. */
+function deliveryLine(d: Delivery): string {
+  return [
+    `Delivered on ${formatDate(d.deliveredAt)}`,
+    d.openedAt ? `opened on ${formatDate(d.openedAt)}` : null,
+    d.playedAt ? `played on ${formatDate(d.playedAt)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What became of the recipient's e-mail (the server retries it for about 14 days). */
+function emailNote(d: Delivery): { text: string; failed: boolean } | null {
+  switch (d.emailStatus) {
+    case 'sent':
+      return { text: `Recipient e-mailed on ${formatDate(d.emailedAt)}`, failed: false };
+    case 'pending':
+      return { text: 'The e-mail to the recipient is not sent yet; we keep trying.', failed: false };
+    case 'failed':
+      return { text: 'The e-mail to the recipient could not be sent.', failed: true };
+    case 'skipped':
+      return { text: 'No e-mail: Notify Recipient was off.', failed: false };
+    default:
+      return null;
+  }
+}
+
 interface CapsuleDetailsDialogProps {
   capsule: Capsule;
   onClose: () => void;
@@ -70,6 +99,8 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
       : hasVideo
         ? `Uploaded ${formatDate(capsule.uploadDate)}`
         : null;
+
+  const mailNote = capsule.delivery ? emailNote(capsule.delivery) : null;
 
   return (
     <Modal opened onClose={onClose} title="Capsule Details" centered size="lg">
@@ -137,6 +168,19 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
           <Detail label="Category">{capsule.category ?? 'Not set'}</Detail>
           <Detail label="Purchased">{formatDate(capsule.createdAt)}</Detail>
         </SimpleGrid>
+
+        {capsule.delivery && (
+          <Detail label="Delivery">
+            <Text size="sm" data-testid="details-delivery">
+              {deliveryLine(capsule.delivery)}
+            </Text>
+            {mailNote && (
+              <Text size="xs" c={mailNote.failed ? 'red' : 'dimmed'}>
+                {mailNote.text}
+              </Text>
+            )}
+          </Detail>
+        )}
 
         <Detail label="Message">
           {capsule.message ? (

@@ -401,6 +401,52 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(within(details).getByText(/being reviewed/)).toBeTruthy();
     });
 
+    it('tells the sender what became of the delivery: delivered, opened, played, and the e-mail', async () => {
+      const delivered = storedCapsule(20, {
+        title: 'Delivered',
+        locked: true,
+        deliveredAt: '2026-11-20T15:00:00.000Z',
+        delivery: {
+          deliveredAt: '2026-11-20T15:00:00.000Z',
+          emailedAt: '2026-11-20T15:00:04.000Z',
+          emailStatus: 'sent',
+          openedAt: '2026-11-21T08:30:00.000Z',
+          playedAt: '2026-11-22T19:00:00.000Z',
+        },
+      });
+      const first = await openDashboard(delivered);
+      const dialog = await openFromMenu(first.user, 'View Details');
+      expect(within(dialog).getByTestId('details-delivery').textContent).toBe(
+        'Delivered on Nov 20, 2026, opened on Nov 21, 2026, played on Nov 22, 2026',
+      );
+      expect(within(dialog).getByText('Recipient e-mailed on Nov 20, 2026')).toBeTruthy();
+      first.unmount();
+
+      const unopened = storedCapsule(20, {
+        title: 'Unopened',
+        locked: true,
+        deliveredAt: '2026-11-20T15:00:00.000Z',
+        delivery: {
+          deliveredAt: '2026-11-20T15:00:00.000Z',
+          emailedAt: null,
+          emailStatus: 'failed',
+          openedAt: null,
+          playedAt: null,
+        },
+      });
+      const second = await openDashboard(unopened);
+      const details = await openFromMenu(second.user, 'View Details');
+      expect(within(details).getByTestId('details-delivery').textContent).toBe('Delivered on Nov 20, 2026');
+      expect(within(details).getByText('The e-mail to the recipient could not be sent.')).toBeTruthy();
+      second.unmount();
+
+      // Not delivered yet: no delivery line at all.
+      const waiting = storedCapsule(2, { title: 'Waiting', delivery: null });
+      const third = await openDashboard(waiting);
+      const waitingDetails = await openFromMenu(third.user, 'View Details');
+      expect(within(waitingDetails).queryByTestId('details-delivery')).toBeNull();
+    });
+
     it("toasts 'Error fetching Capsule' when the details cannot be refreshed", async () => {
       const capsule = storedCapsule(1, { title: 'Offline', message: 'See you soon' });
       const { user } = await openDashboard(capsule, {
