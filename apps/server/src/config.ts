@@ -77,6 +77,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   /** The card provider's API key; only for reading a checkout's line items it did not send (modules/commerce). */
   STRIPE_SECRET_KEY: z.string().trim().optional(),
+  /** Another address for the provider's API (a local stripe-mock, the tests' fake); unset: the provider's own. */
+  STRIPE_API_URL: optionalUrl,
   /** Days a lapsed storage plan keeps its capsules before they are marked To_Delete. */
   STORAGE_GRACE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: trustProxySchema,
@@ -120,6 +122,8 @@ export interface Config {
   /** Verifies the card provider's webhook events (STRIPE_WEBHOOK_SECRET); undefined: none accepted. */
   stripeWebhookSecret: string | undefined;
   stripeSecretKey: string | undefined;
+  /** STRIPE_API_URL: where the provider's API is asked (undefined: the provider's own address). */
+  stripeApiUrl: string | undefined;
   /** Grace of a lapsed storage plan, in days (STORAGE_GRACE_DAYS, default 90). */
   storageGraceDays: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
@@ -226,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     shopUrl: e.SHOP_URL,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripeApiUrl: e.STRIPE_API_URL,
     storageGraceDays: e.STORAGE_GRACE_DAYS,
     jobs: e.JOBS === 'on',
     affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,

@@ -52,8 +52,11 @@ export interface CheckoutOptions {
   subscription?: string | null;
   invoice?: string | null;
   paymentStatus?: 'paid' | 'unpaid';
-  /** Put the price in an expanded line_items list instead of the metadata. */
-  priceIn?: 'metadata' | 'line_items';
+  /**
+   * Where the price is: the metadata (what the shop sends), an expanded line_items list, or
+   * nowhere (as Stripe sends a payment link's checkout: the portal must ask the API).
+   */
+  priceIn?: 'metadata' | 'line_items' | 'none';
   at?: Date;
 }
 

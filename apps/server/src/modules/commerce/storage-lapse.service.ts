@@ -4,6 +4,7 @@ import type { Database, LapseReason } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { storageLapsedMail, storageMarkedMail } from '../../mail/storage-lapse-templates.js';
 import { markLapsedPlanCapsules } from '../capsules/index.js';
+import { recordChange } from '../sync/index.js';
 import { findPublicUser } from '../users/index.js';
 import {
   findSubscription,
@@ -50,6 +51,13 @@ export async function startLapse(
     lapseEnforcedAt: null,
     enforcedMailSentAt: null,
   });
+  // The plan's change for the business system (modules/sync, the outbox).
+  await recordChange(trx, {
+    entityType: 'subscription',
+    entityId: plan.id,
+    userId: plan.userId,
+    data: { status: reason === 'cancelled' ? 'cancelled' : 'lapsed' },
+  });
   await deps.jobs.send(
     trx,
     'storage.lapse-mail',
@@ -68,6 +76,12 @@ export async function clearLapse(trx: Db, plan: SubscriptionLapseRow): Promise<b
     lapseMailSentAt: null,
     lapseEnforcedAt: null,
     enforcedMailSentAt: null,
+  });
+  await recordChange(trx, {
+    entityType: 'subscription',
+    entityId: plan.id,
+    userId: plan.userId,
+    data: { status: 'active' },
   });
   return true;
 }

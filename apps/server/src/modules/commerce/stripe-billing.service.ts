@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { reverseReferralsForPayment } from '../affiliates/index.js';
+import { recordChange } from '../sync/index.js';
 import { lockPaymentByProviderRef, updatePaymentStatus } from './payments.repository.js';
 import { clearLapse, startLapse, type Trx } from './storage-lapse.service.js';
 import { readCharge, readDispute, readInvoice, readSubscriptionId } from './stripe-objects.js';
@@ -23,6 +24,13 @@ export async function onInvoicePaid(trx: Trx, object: unknown): Promise<string> 
   if (!plan) return `ignored: no plan for ${invoice.subscription}`;
   const nextInvoiceDate = invoice.paidUntil ? isoDay(invoice.paidUntil) : plan.nextInvoiceDate;
   await updateSubscription(trx, plan.id, { nextInvoiceDate });
+  // The plan's change for the business system (modules/sync, the outbox).
+  await recordChange(trx, {
+    entityType: 'subscription',
+    entityId: plan.id,
+    userId: plan.userId,
+    data: { nextInvoiceDate, status: 'active' },
+  });
   const cleared = await clearLapse(trx, plan);
   return `plan paid until ${nextInvoiceDate ?? 'unknown'}${cleared ? '; lapse cleared' : ''}`;
 }

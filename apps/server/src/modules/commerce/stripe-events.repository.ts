@@ -20,6 +20,12 @@ export async function claimStripeEvent(
   return row !== undefined;
 }
 
+/** Whether the event was processed (committed) before: a read outside any transaction. */
+export async function stripeEventProcessed(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('stripeEvents').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setStripeEventOutcome(db: Db, id: string, outcome: string): Promise<void> {
   await db.updateTable('stripeEvents').set({ outcome }).where('id', '=', id).execute();
 }

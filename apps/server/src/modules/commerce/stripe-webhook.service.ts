@@ -11,8 +11,9 @@ import {
   onSubscriptionDeleted,
 } from './stripe-billing.service.js';
 import { onCheckoutCompleted } from './stripe-checkout.service.js';
-import { claimStripeEvent, setStripeEventOutcome } from './stripe-events.repository.js';
-import { stripeEventSchema } from './stripe-objects.js';
+import { claimStripeEvent, setStripeEventOutcome, stripeEventProcessed } from './stripe-events.repository.js';
+import { fetchCheckoutLines } from './stripe-line-items.js';
+import { readCheckoutSession, type StripeEventEnvelope, stripeEventSchema } from './stripe-objects.js';
 
 // POST /api/webhooks/stripe (docs/decisions/011-stripe-webhook.md): the provider's events,
 // verified with the official package from the raw body and STRIPE_WEBHOOK_SECRET, then
@@ -35,6 +36,25 @@ const HANDLERS: Record<string, Handler> = {
   'charge.refunded': (_deps, trx, object, now) => onChargeRefunded(trx, object, now),
   'charge.dispute.created': (_deps, trx, object, now) => onDisputeCreated(trx, object, now),
 };
+
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * A paid checkout that does not name its package gets its line items from the provider's API
+ * (stripe-line-items.ts), outside the transaction; not for an event already processed.
+ */
+async function withLineItems(deps: AppDeps, event: StripeEventEnvelope): Promise<Record<string, unknown>> {
+  const object = event.data.object;
+  const checkout = readCheckoutSession(object);
+  if ('unreadable' in checkout || !checkout.paid || checkout.lines.length > 0) return object;
+  if (await stripeEventProcessed(deps.db, event.id)) return object;
+  const lines = await fetchCheckoutLines(deps.config, checkout.sessionId);
+  if (!lines) return object;
+  return {
+    ...object,
+    line_items: { data: lines.map((l) => ({ quantity: l.quantity, price: { id: l.priceId } })) },
+  };
+}
 
 export interface WebhookReceipt {
   /** The event had been processed before: acknowledged, nothing changed. */
@@ -82,6 +102,7 @@ export async function receiveStripeEvent(
   const event = parsed.data;
   // Text PostgreSQL cannot store (a NUL) would fail the event on every retry.
   const unsafe = unsafeInputReason(event.data.object);
+  if (!unsafe && CHECKOUT_EVENTS.has(event.type)) event.data.object = await withLineItems(deps, event);
 
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
