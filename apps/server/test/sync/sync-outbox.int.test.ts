@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { devPriceId, ensureDevPackages } from '../../src/dev/seed-packages.js';
+import { recordAffiliatePayout } from '../../src/modules/affiliates/index.js';
 import { recordChange } from '../../src/modules/sync/index.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { approvedAffiliate, referredPurchase } from '../affiliates/affiliate-fixtures.js';
 import { signIn } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { purchase } from '../support/factories.js';
 import { type FakeOdoo, startFakeOdoo } from '../support/fake-odoo.js';
+import {
+  checkoutCompletedEvent,
+  invoicePaymentFailedEvent,
+  postStripeEvent,
+  TEST_STRIPE_SECRET,
+} from '../support/stripe-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The outbox and its pusher (modules/sync, decision 011) against a fake Odoo over real HTTP:
@@ -17,7 +26,7 @@ describe.each(databaseKinds())('sync with the business system (%s)', (kind) => {
 
   beforeAll(async () => {
     odoo = await startFakeOdoo();
-    t = await startTestApp(kind, { odoo: odoo.config() });
+    t = await startTestApp(kind, { odoo: odoo.config(), stripeWebhookSecret: TEST_STRIPE_SECRET });
   });
   afterAll(async () => {
     await t?.close();
@@ -212,5 +221,86 @@ describe.each(databaseKinds())('sync with the business system (%s)', (kind) => {
       'the changed record to be synced',
     );
     expect(partners()).toEqual([expect.objectContaining({ name: 'Lucky Now' })]);
+  });
+
+  it("records an affiliate payout with the payout, none for a refused one, and pays the affiliate's partner", async () => {
+    const affiliate = await approvedAffiliate(t);
+    await referredPurchase(t, await t.createUser(), { referralCode: affiliate.code, amountCents: 10_000 });
+    t.clock.advanceDays(31);
+    await t.runJob('affiliates.approve-referrals', {});
+    const pay = (amount: string) =>
+      recordAffiliatePayout(t.deps, {
+        code: affiliate.code,
+        amount,
+        method: 'paypal',
+        transactionId: 'PP-1',
+      });
+    const payoutRecords = async () => (await records()).filter((r) => r.entityType === 'affiliate_payout');
+
+    await expect(pay('10.01')).rejects.toThrow(/more than/);
+    expect(await payoutRecords()).toEqual([]);
+    const paid = await pay('10.00');
+    expect(await payoutRecords()).toEqual([
+      expect.objectContaining({
+        entityId: paid.payoutId,
+        userId: affiliate.user.id,
+        syncStatus: 'pending',
+        externalModel: 'account.payment',
+        syncData: expect.objectContaining({ amountCents: 1_000, method: 'paypal', transactionId: 'PP-1' }),
+      }),
+    ]);
+
+    await push();
+    const [record] = await payoutRecords();
+    const partner = partners().find((p) => p.ref === `capsule-user:${affiliate.user.id}`);
+    expect(odoo.records('account.payment')).toEqual([
+      expect.objectContaining({
+        id: Number(record?.externalId),
+        ref: `capsule-payout:${paid.payoutId}`,
+        partner_id: partner?.id,
+        amount: 10,
+        payment_type: 'outbound',
+        partner_type: 'supplier',
+      }),
+    ]);
+    expect(record?.syncStatus).toBe('synced');
+  });
+
+  it("carries a plan's later change (a failed storage payment) to the plan's order in Odoo", async () => {
+    await ensureDevPackages(t.deps.db);
+    const user = await t.createUser({ fullName: 'Plan Holder' });
+    const post = (event: unknown) => postStripeEvent(t.baseUrl, event, t.clock.now());
+    const checkout = checkoutCompletedEvent({
+      email: user.email,
+      priceId: devPriceId('5 Legacy Capsules'),
+      amountCents: 19_900,
+      subscription: 'sub_sync_1',
+      invoice: 'in_first_sync_1',
+      paymentIntent: null,
+      at: t.clock.now(),
+    });
+    expect((await post(checkout)).status).toBe(200);
+    await push();
+    const plan = (await records()).find((r) => r.entityType === 'subscription');
+    expect(plan).toMatchObject({
+      syncStatus: 'synced',
+      syncData: expect.objectContaining({ status: 'active' }),
+    });
+    const order = () => orders().find((o) => o.id === Number(plan?.externalId));
+    expect(order()?.note).toMatch(/active, annual storage fee .* CAD, next invoice \d{4}-\d{2}-\d{2}\./);
+
+    // The webhook's transaction lapses the plan and writes its change: only the status, laid over
+    // the plan's earlier snapshot; the push writes the same order, no second one.
+    t.clock.advanceMinutes(1);
+    expect((await post(invoicePaymentFailedEvent('sub_sync_1', { at: t.clock.now() }))).status).toBe(200);
+    const lapsed = (await records()).find((r) => r.entityType === 'subscription');
+    expect(lapsed).toMatchObject({
+      id: plan?.id,
+      syncStatus: 'pending',
+      syncData: { ...(plan?.syncData as object), status: 'lapsed' },
+    });
+    await push();
+    expect(order()?.note).toMatch(/5 Legacy Capsules, lapsed, annual storage fee/);
+    expect(orders()).toHaveLength(2);
   });
 });

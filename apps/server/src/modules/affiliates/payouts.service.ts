@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, badInput, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { recordChange } from '../sync/index.js';
 import { lockAffiliateByCode, markAffiliatePaid } from './affiliates.repository.js';
 import { affiliateBalance, settleCommissions } from './balance.js';
 import { insertPayout, transactionRecorded } from './payouts.repository.js';
@@ -113,6 +114,21 @@ function payoutTransaction(
       createdAt: now,
     });
     await markAffiliatePaid(trx, affiliate.id, now);
+    // The business system hears of the payout with it (modules/sync, the outbox).
+    await recordChange(trx, {
+      entityType: 'affiliate_payout',
+      entityId: payout.id,
+      userId: affiliate.userId,
+      at: now,
+      data: {
+        amountCents,
+        currency: AFFILIATE_CURRENCY,
+        method: input.method,
+        transactionId: input.transactionId ?? null,
+        status: 'paid',
+        paidAt: now.toISOString(),
+      },
+    });
     const settledReferrals = await settleCommissions(trx, affiliate.id, {
       at: now,
       affiliatePaymentId: payout.id,

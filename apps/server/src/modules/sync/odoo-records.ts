@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { OdooClient, OdooValues } from './odoo-client.js';
 import {
   affiliatePayoutSyncData,
@@ -39,6 +40,16 @@ export const referenceOf = (entityType: SyncEntityType, entityId: string) =>
   `${REFERENCE_PREFIX[entityType]}:${entityId}`;
 
 const money = (cents: number) => cents / 100;
+
+/** The record's data as its schema wants it, or an error naming what is missing (sync:status shows it). */
+function snapshot<S extends z.ZodType>(schema: S, record: PushableRecord): z.output<S> {
+  const parsed = schema.safeParse(record.syncData);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(
+    `The ${record.entityType} record is incomplete: ${issue?.path.join('.')}: ${issue?.message}`,
+  );
+}
 
 /** A record that waits for another to reach Odoo first (a purchase for its customer). */
 export class WaitingForCustomer extends Error {
@@ -103,12 +114,12 @@ async function valuesFor(
 ): Promise<{ create: OdooValues; update: OdooValues }> {
   switch (record.entityType) {
     case 'user': {
-      const d = userSyncData.parse(record.syncData);
+      const d = snapshot(userSyncData, record);
       const fields = { name: d.fullName, email: d.email, phone: d.phoneNumber ?? false };
       return { create: { ...fields, customer_rank: 1 }, update: fields };
     }
     case 'purchase': {
-      const d = purchaseSyncData.parse(record.syncData);
+      const d = snapshot(purchaseSyncData, record);
       const partnerId = await customerPartner(ctx, record);
       const productId = await packageProduct(ctx.client, d);
       const header = {
@@ -128,7 +139,7 @@ async function valuesFor(
       };
     }
     case 'subscription': {
-      const d = subscriptionSyncData.parse(record.syncData);
+      const d = snapshot(subscriptionSyncData, record);
       const partnerId = await customerPartner(ctx, record);
       const header = {
         partner_id: partnerId,
@@ -142,7 +153,7 @@ async function valuesFor(
       return { create: header, update: header };
     }
     case 'affiliate_payout': {
-      const d = affiliatePayoutSyncData.parse(record.syncData);
+      const d = snapshot(affiliatePayoutSyncData, record);
       const partnerId = await customerPartner(ctx, record);
       const fields = {
         partner_id: partnerId,

@@ -9,8 +9,9 @@ import { SYNC_DATA, type SyncChange } from './sync-data.js';
 /**
  * The outbox (decision 011): a change the business system must know is written as a pending
  * integration record IN THE CALLER'S TRANSACTION, so the change and its record commit or roll back
- * together. A later change of the same entity before the push updates the same record (latest
- * data wins, tries start afresh); after a push it makes the record pending again.
+ * together. `data` is the entity's snapshot, or only the fields that changed: it is laid over
+ * what the record held. A later change of the same entity before the push updates the same
+ * record (tries start afresh); after a push it makes the record pending again.
  *
  * `jobs`, where the caller has the queue, also sends a push for the moment the transaction
  * commits; without it the every-minute schedule picks the record up.
@@ -21,14 +22,23 @@ export async function recordChange(
   change: SyncChange,
   options: { jobs?: JobSender } = {},
 ): Promise<void> {
-  // A caller's mistake fails here, inside its own transaction, rather than in the pusher later.
-  const data = SYNC_DATA[change.entityType].parse(change.data);
+  // A caller's mistake (a field of the wrong type or value) fails here, inside its own
+  // transaction. Completeness is the pusher's to judge: a plan older than the outbox may send its
+  // first change as a few fields, and a payment event must not fail because of the sync; such a
+  // record fails in sync:status with the missing field named.
+  const checked = SYNC_DATA[change.entityType].partial().safeParse(change.data);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(
+      `Invalid ${change.entityType} change for the business system: ${issue?.path.join('.')}: ${issue?.message}`,
+    );
+  }
   await upsertPendingRecord(trx, {
     entityType: change.entityType,
     entityId: change.entityId,
     externalModel: EXTERNAL_MODEL[change.entityType],
     userId: change.userId ?? (change.entityType === 'user' ? change.entityId : null),
-    syncData: JSON.stringify(data),
+    syncData: JSON.stringify(checked.data),
     at: change.at,
   });
   // No key: the queue's exclusive policy keeps one push queued, whoever sent it.

@@ -71,7 +71,8 @@ export type SyncChange = {
     entityId: string;
     /** The customer it belongs to (for a user, the user). */
     userId?: string | null;
-    data: SyncData<T>;
+    /** The whole snapshot, or the fields that changed since the last one (merged onto it). */
+    data: Partial<SyncData<T>>;
     /** When it happened (the caller's clock); the database's time when not given. */
     at?: Date;
   };

@@ -25,7 +25,8 @@ const RECORD_COLUMNS = [
 
 /**
  * The outbox write: a new pending record, or the entity's existing one made pending again with
- * the latest data (its external id kept, its tries started afresh). One row per entity and
+ * the change's fields laid over its earlier data (jsonb ||: a plan's lapse sends its status, not
+ * the whole plan), its external id kept and its tries started afresh. One row per entity and
  * external model (the unique key of migration 0004).
  */
 export function upsertPendingRecord(
@@ -54,7 +55,7 @@ export function upsertPendingRecord(
     })
     .onConflict((oc) =>
       oc.constraint('integration_sync_records_entity_key').doUpdateSet((eb) => ({
-        syncData: eb.ref('excluded.syncData'),
+        syncData: sql`coalesce(integration_sync_records.sync_data, '{}'::jsonb) || excluded.sync_data`,
         userId: eb.fn.coalesce('excluded.userId', 'integrationSyncRecords.userId'),
         syncStatus: 'pending',
         attempts: 0,
@@ -64,7 +65,7 @@ export function upsertPendingRecord(
         updatedAt: at,
       })),
     )
-    .returning(['id', 'changeVersion'])
+    .returning('id')
     .executeTakeFirstOrThrow();
 }
 
