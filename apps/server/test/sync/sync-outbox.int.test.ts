@@ -16,7 +16,7 @@ import {
 } from '../support/stripe-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// The outbox and its pusher (modules/sync, decision 011) against a fake Odoo over real HTTP:
+// The outbox and its pusher (modules/sync, decision 015) against a fake Odoo over real HTTP:
 // records written with the change, pushed by the sync.push job, retried with back-off through
 // failures and a hang, never making a second partner.
 

@@ -1,7 +1,7 @@
 import type { OdooConfig } from '../../config.js';
 
 // A small typed client for Odoo's external JSON-RPC API (POST /jsonrpc, services `common` and
-// `object`), over fetch with a deadline on every call. No npm client fits (decision 011): the
+// `object`), over fetch with a deadline on every call. No npm client fits (decision 015): the
 // maintained ones speak XML-RPC, and none takes an AbortSignal, which the pusher needs so a hung
 // Odoo costs one timeout, not a stuck job. /jsonrpc is deprecated in Odoo 19 and kept until
 // Odoo 22; moving to the JSON-2 API is a change to this file alone.

@@ -8,7 +8,7 @@ import {
   userSyncData,
 } from './sync-data.js';
 
-// How each kind of record lands in Odoo (decision 011): which model, which field carries our
+// How each kind of record lands in Odoo (decision 015): which model, which field carries our
 // reference, and which values are written. Every push searches by the reference before it
 // creates, so a retry after a call whose answer was lost (the create happened, the reply did not
 // arrive) finds the record instead of making a second one. Field names are Odoo 17's community

@@ -7,7 +7,7 @@ import { upsertPendingRecord } from './sync.repository.js';
 import { SYNC_DATA, type SyncChange } from './sync-data.js';
 
 /**
- * The outbox (decision 011): a change the business system must know is written as a pending
+ * The outbox (decision 015): a change the business system must know is written as a pending
  * integration record IN THE CALLER'S TRANSACTION, so the change and its record commit or roll back
  * together. `data` is the entity's snapshot, or only the fields that changed: it is laid over
  * what the record held. A later change of the same entity before the push updates the same

@@ -12,7 +12,7 @@ import {
 } from './sync.repository.js';
 import type { SyncEntityType } from './sync-data.js';
 
-// The outbox's pusher (decision 011), run by the `sync.push` job every minute and after changes.
+// The outbox's pusher (decision 015), run by the `sync.push` job every minute and after changes.
 // It claims due records with a lease, pushes each to Odoo outside any transaction (a slow Odoo
 // never holds a database connection, and on PGlite never blocks the app), then records the
 // outcome under the same lease.

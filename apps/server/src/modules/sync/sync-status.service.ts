@@ -5,7 +5,7 @@ import { badInput, notFound } from '../../errors.js';
 import { countByStatus, listFailedRecords, listUserRecords, retryFailedRecords } from './sync.repository.js';
 
 // What the sync has done and what it could not do: the operators' view (the admin CLI, every
-// record) and a user's own (tRPC sync.status, their records only; decision 011 says why no one
+// record) and a user's own (tRPC sync.status, their records only; decision 015 says why no one
 // else's).
 
 export type SyncCounts = Record<SyncStatus, number>;

@@ -3,7 +3,7 @@ import { protectedProcedure, router } from '../../trpc/init.js';
 import { userSyncStatus } from './sync-status.service.js';
 
 // The app has no operator role: sync.status shows the signed-in user their own records only
-// (decision 011); operators see every record, with errors, in the admin CLI (sync:status).
+// (decision 015); operators see every record, with errors, in the admin CLI (sync:status).
 
 const status = z.enum(['pending', 'synced', 'failed']);
 
