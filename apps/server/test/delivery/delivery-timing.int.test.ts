@@ -179,7 +179,7 @@ describe.each(databaseKinds())('delivery timing (%s)', (kind) => {
     expect(await mailRows(t, m.capsuleId)).toMatchObject([{ status: 'sent', attempts: 1 }]);
   });
 
-  it('a recipient who signs up after a custom due date: delivered at sign-up, or by the hourly recheck', async () => {
+  it('a recipient who signs up after a custom due date gets every capsule due for that e-mail at sign-up', async () => {
     const day = wallClockIn(new Date(t.clock.now().getTime() + 2 * 86_400_000), 'Asia/Tokyo').slice(0, 10);
     const m = await senderWithStoredCapsule(t, video, {
       enabled: true,
