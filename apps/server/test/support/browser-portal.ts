@@ -16,6 +16,7 @@ import { createJobQueue, registerJobHandlers } from '../../src/jobs/index.js';
 import { browserOrigins } from '../../src/lib/origins.js';
 import { latestToday } from '../../src/lib/today.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
+import { listAffiliates, setAffiliateStatus } from '../../src/modules/affiliates/index.js';
 import {
   type Capsule,
   deliverDueCapsules,
@@ -217,6 +218,18 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
         at: deps.clock.now(),
       });
       return postStripeEvent(baseUrl, event, deps.clock.now());
+    },
+
+    /** The operators' affiliate commands, through the service `npm run admin -- affiliate:*` calls. */
+    affiliates: {
+      /** The code of the affiliate with that e-mail, as `affiliate:list` shows it. */
+      async codeOf(email: string): Promise<string> {
+        const found = (await listAffiliates(database.db)).find((a) => a.email === email.toLowerCase());
+        if (!found) throw new Error(`No affiliate application from ${email}`);
+        return found.code;
+      },
+      /** `affiliate:approve --code C`. */
+      approve: (code: string) => setAffiliateStatus(deps, code, 'approved'),
     },
 
     seed: {

@@ -49,7 +49,7 @@ describe('the referral link cookie', () => {
 
   it('hands the code to the shop link as the store reads it', () => {
     expect(shopUrlWithReferral('https://shop.example/capsules?lang=en', 'ADA7K2Q')).toBe(
-      'https://shop.example/capsules?lang=en&ref=ADA7K2Q&client_reference_id=ADA7K2Q',
+      'https://shop.example/capsules?lang=en&ref=ADA7K2Q&client_reference_id=ref_ADA7K2Q',
     );
     expect(shopUrlWithReferral('https://shop.example/capsules', null)).toBe('https://shop.example/capsules');
   });

@@ -39,9 +39,10 @@ export function readReferralCode(jar: CookieJar = document): string | null {
 }
 
 /**
- * The shop's address carrying the code, as the store reads it: `client_reference_id` is what a
- * Stripe Payment Link hands on to its Checkout Session (and so to the portal's webhook); `ref`
- * is for a shop page that opens its own Checkout Session and puts the code in its metadata as
+ * The shop's address carrying the code, as the store reads it: `client_reference_id=ref_CODE`
+ * is what a Stripe Payment Link hands on to its Checkout Session, and the portal's webhook reads
+ * a referral from it by that `ref_` prefix (modules/commerce, stripe-objects.ts); `ref=CODE` is
+ * for a shop page that opens its own Checkout Session and puts the code in its metadata as
  * `referral_code`. The shop URL's own parameters are kept.
  */
 export function shopUrlWithReferral(shopUrl: string, code: string | null): string {
@@ -49,7 +50,7 @@ export function shopUrlWithReferral(shopUrl: string, code: string | null): strin
   try {
     const url = new URL(shopUrl);
     url.searchParams.set(REFERRAL_COOKIE.param, code);
-    url.searchParams.set('client_reference_id', code);
+    url.searchParams.set('client_reference_id', `ref_${code}`);
     return url.toString();
   } catch {
     return shopUrl;

@@ -63,12 +63,7 @@ export function AffiliateApplicationForm() {
   );
 
   const handleInput = (name: 'instagramHandle' | 'twitterHandle' | 'tiktokHandle', label: string) => (
-    <TextInput
-      label={label}
-      leftSection={<Text size="sm">@</Text>}
-      autoComplete="off"
-      {...form.getInputProps(name)}
-    />
+    <TextInput label={label} placeholder="@yourname" autoComplete="off" {...form.getInputProps(name)} />
   );
 
   return (

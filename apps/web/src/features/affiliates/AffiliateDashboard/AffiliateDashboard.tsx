@@ -76,7 +76,11 @@ export function AffiliateDashboard({ affiliate }: { affiliate: MyAffiliate }) {
   return (
     <Stack gap="xl">
       {affiliate.code && affiliate.referralLink && (
-        <ReferralLinkCard code={affiliate.code} link={affiliate.referralLink} />
+        <ReferralLinkCard
+          code={affiliate.code}
+          link={affiliate.referralLink}
+          commissionRate={affiliate.commissionRate}
+        />
       )}
       <AffiliateStats affiliate={affiliate} />
       {affiliate.totals.owedCents < 0 && (

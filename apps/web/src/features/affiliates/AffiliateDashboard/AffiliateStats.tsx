@@ -1,29 +1,36 @@
-import { formatCents, formatRate } from '@capsule/domain';
+import { formatCents } from '@capsule/domain';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { MyAffiliate } from '../affiliate-types';
 
-/** Rate and money at a glance: what was earned, what is owed, what was paid, what waits. */
+/** The money at a glance: what was earned, what is owed (or owed back), what was paid, what waits. */
 export function AffiliateStats({ affiliate }: { affiliate: MyAffiliate }) {
   const { totals, currency } = affiliate;
   const money = (cents: number) => formatCents(cents, currency);
+  const owesBack = totals.owedCents < 0;
   const tiles = [
-    { key: 'rate', label: 'Commission rate', value: formatRate(affiliate.commissionRate) },
-    { key: 'earned', label: 'Total earnings', value: money(totals.earnedCents) },
+    {
+      key: 'earned',
+      label: 'Total earnings',
+      value: money(totals.earnedCents),
+      note: 'Approved commissions',
+    },
     {
       key: 'owed',
-      label: totals.owedCents < 0 ? 'You owe back' : 'Owed to you',
+      label: owesBack ? 'You owe back' : 'Owed to you',
       value: money(Math.abs(totals.owedCents)),
+      note: owesBack ? 'From refunded purchases' : 'Paid out by us',
     },
-    { key: 'paid', label: 'Paid out', value: money(totals.paidOutCents) },
+    { key: 'paid', label: 'Paid out', value: money(totals.paidOutCents), note: 'All payouts' },
     {
       key: 'pending',
-      label: `Pending (${affiliate.holdingDays}-day hold)`,
+      label: 'Pending',
       value: money(totals.pendingCents),
+      note: `Approved after ${affiliate.holdingDays} days`,
     },
   ];
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 3, lg: 5 }}
+      cols={{ base: 2, md: 4 }}
       spacing={{ base: 'xs', sm: 'md' }}
       role="region"
       aria-label="Earnings"
@@ -44,9 +51,12 @@ export function AffiliateStats({ affiliate }: { affiliate: MyAffiliate }) {
             fw={700}
             mt={4}
             data-testid="stat-value"
-            c={tile.key === 'owed' && totals.owedCents < 0 ? 'red' : undefined}
+            c={tile.key === 'owed' && owesBack ? 'red' : undefined}
           >
             {tile.value}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            {tile.note}
           </Text>
         </Paper>
       ))}

@@ -1,9 +1,16 @@
-import { AFFILIATE_TEXTS } from '@capsule/domain';
-import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AFFILIATE_TEXTS, formatRate } from '@capsule/domain';
+import { Button, CopyButton, Flex, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** The code and the link to share, each with a copy button. */
-export function ReferralLinkCard({ code, link }: { code: string; link: string }) {
+interface ReferralLinkCardProps {
+  code: string;
+  link: string;
+  /** '0.1000' */
+  commissionRate: string;
+}
+
+/** The code and the link to share, each with a copy button, and what a referral earns. */
+export function ReferralLinkCard({ code, link, commissionRate }: ReferralLinkCardProps) {
   const copy = (value: string, what: string) => (
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy: doCopy }) => (
@@ -32,20 +39,31 @@ export function ReferralLinkCard({ code, link }: { code: string; link: string })
             <Title order={2} ff="monospace" fz={{ base: 24, sm: 28 }} data-testid="referral-code" lts={1}>
               {code}
             </Title>
+            <Text size="sm" mt={4} data-testid="commission-rate">
+              You earn <strong>{formatRate(commissionRate)}</strong> of every purchase made with your code.
+            </Text>
           </div>
           {copy(code, 'referral code')}
         </Group>
         <div>
-          <Group gap="sm" wrap="nowrap" align="flex-end">
-            <TextInput
+          <Flex
+            gap="sm"
+            direction={{ base: 'column', xs: 'row' }}
+            align={{ base: 'stretch', xs: 'flex-end' }}
+          >
+            {/* A textarea so a long link wraps on a phone instead of hiding its code. */}
+            <Textarea
               label={AFFILIATE_TEXTS.linkLabel}
               value={link}
               readOnly
+              autosize
+              minRows={1}
               onFocus={(event) => event.currentTarget.select()}
               style={{ flex: 1, minWidth: 0 }}
+              styles={{ input: { wordBreak: 'break-all', resize: 'none' } }}
             />
             {copy(link, 'referral link')}
-          </Group>
+          </Flex>
           <Text size="xs" c="dimmed" mt={6}>
             {AFFILIATE_TEXTS.linkHint}
           </Text>

@@ -37,23 +37,34 @@ export function ReferralsTable({ referrals }: { referrals: Referral[] }) {
       </Text>
     );
   }
+  // On a phone the table keeps date, commission and status; the purchase and the details move
+  // under them, so nothing needs a sideways scroll.
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="sm" striped highlightOnHover aria-label={AFFILIATE_TEXTS.referralsTitle}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
-            <Table.Th ta="right">Purchase</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              Purchase
+            </Table.Th>
             <Table.Th ta="right">Commission</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Details</Table.Th>
+            <Table.Th visibleFrom="sm">Details</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {referrals.map((referral) => (
             <Table.Tr key={referral.id} data-testid="referral-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(referral.createdAt)}</Table.Td>
-              <Table.Td ta="right">{formatCents(referral.purchaseAmountCents, referral.currency)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(referral.createdAt)}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  of {formatCents(referral.purchaseAmountCents, referral.currency)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {formatCents(referral.purchaseAmountCents, referral.currency)}
+              </Table.Td>
               <Table.Td ta="right" fw={600} td={referral.status === 'cancelled' ? 'line-through' : undefined}>
                 {formatCents(referral.commissionCents, referral.currency)}
               </Table.Td>
@@ -61,8 +72,11 @@ export function ReferralsTable({ referrals }: { referrals: Referral[] }) {
                 <Badge color={REFERRAL_STATUS_COLORS[referral.status]} variant="light">
                   {REFERRAL_STATUS_LABELS[referral.status]}
                 </Badge>
+                <Text size="xs" c="dimmed" hiddenFrom="sm" mt={4}>
+                  {referralNote(referral)}
+                </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm" c="dimmed">
                   {referralNote(referral)}
                 </Text>

@@ -1,0 +1,195 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { affiliateApplicationSchema } from '@capsule/domain';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { systemClock } from '../../src/lib/clock.js';
+import {
+  applyAsAffiliate,
+  approveHeldReferrals,
+  recordReferralForPurchase,
+} from '../../src/modules/affiliates/index.js';
+import { recordPurchase } from '../../src/modules/commerce/index.js';
+import { createUser } from '../../src/modules/users/index.js';
+import { testEnv } from '../support/test-env.js';
+
+const run = promisify(execFile);
+const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
+
+/**
+ * The operators' affiliate commands as they run them (the built CLI, a child process), on the
+ * real PostgreSQL when DATABASE_URL is set (a scratch database), else on a PGlite data folder.
+ * What no command does (a member applying, a purchase with a code) is arranged in-process on
+ * the same database between commands, through the services the portal uses.
+ */
+describe('admin CLI: the affiliate programme', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-cli-aff-'));
+  let databaseUrl: string | undefined;
+  let scratch: string | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
+    if (testEnv.databaseUrl) {
+      scratch = `capsule_cli_aff_${process.pid}`;
+      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${scratch} with (force)`);
+      await admin.query(`create database ${scratch}`);
+      await admin.end();
+      const url = new URL(testEnv.databaseUrl);
+      url.pathname = `/${scratch}`;
+      databaseUrl = url.toString();
+    }
+  });
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (scratch && testEnv.databaseUrl) {
+      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${scratch} with (force)`);
+      await admin.end();
+    }
+  });
+
+  const env = () => ({
+    PATH: testEnv.path,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development' as const,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+
+  async function admin(...args: string[]) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env: env() });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  /** The same database in this process, while no command runs (PGlite allows one process). */
+  async function onDatabase<T>(
+    work: (deps: Parameters<typeof applyAsAffiliate>[0]) => Promise<T>,
+  ): Promise<T> {
+    const config = loadConfig({ ...env(), DEMO_USER: 'off' });
+    const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      return await work({ db: database.db, clock: systemClock, config });
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('lists, approves, pays within what is owed, refuses more, and blocks', async () => {
+    // Two accounts, and Ada's application (the Affiliate page), made in-process on the
+    // migrated database: only the operators' own commands go through the CLI (each start costs
+    // seconds on a busy machine).
+    const code = await onDatabase(async (deps) => {
+      await migrateToLatest(deps.db);
+      const ada = await createUser(deps.db, {
+        email: 'ada@example.test',
+        password: 'long enough pw',
+        fullName: 'Ada Lovelace',
+      });
+      const buyer = await createUser(deps.db, {
+        email: 'buyer@example.test',
+        password: 'long enough pw',
+        fullName: 'Grace Hopper',
+      });
+      await applyAsAffiliate(
+        deps,
+        ada.id,
+        affiliateApplicationSchema.parse({
+          paymentMethod: 'paypal',
+          paymentDetails: { email: 'ada@example.test' },
+        }),
+      );
+      const row = await deps.db.selectFrom('affiliates').select('code').executeTakeFirstOrThrow();
+      return { code: row.code, buyerId: buyer.id };
+    });
+    const listed = await admin('affiliate:list');
+    expect(listed.stdout).toMatch(
+      new RegExp(`${code.code}\\s+pending\\s+10%\\s+ada@example\\.test\\s+0 referrals`),
+    );
+
+    const approved = await admin('affiliate:approve', '--code', code.code.toLowerCase());
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).toMatch(`Affiliate ${code.code}: pending -> approved`);
+
+    await onDatabase(async (deps) => {
+      const { paymentId } = await recordPurchase(deps, {
+        email: 'buyer@example.test',
+        packageName: '5 Legacy Capsules',
+        quantity: 1,
+      });
+      await deps.db.transaction().execute((trx) =>
+        recordReferralForPurchase(trx, {
+          paymentId,
+          buyerUserId: code.buyerId,
+          amountCents: 19_900,
+          currency: 'CAD',
+          referralCode: code.code,
+          source: 'checkout',
+          at: new Date(Date.now() - 31 * 86_400_000),
+        }),
+      );
+      expect(await approveHeldReferrals(deps)).toBe(1);
+    });
+    expect((await admin('affiliate:list')).stdout).toMatch(
+      /1 referrals\s+pending 0\.00\s+earned 19\.90\s+paid 0\.00\s+owed 19\.90/,
+    );
+
+    const tooMuch = await admin(
+      'affiliate:payout',
+      '--code',
+      code.code,
+      '--amount',
+      '19.91',
+      '--method',
+      'paypal',
+    );
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.stderr).toMatch(
+      `Refused: CA$19.91 is more than ${code.code} is owed; only CA$19.90 is owed`,
+    );
+
+    const badMethod = await admin(
+      'affiliate:payout',
+      '--code',
+      code.code,
+      '--amount',
+      '1',
+      '--method',
+      'cash',
+    );
+    expect(badMethod.code).toBe(2);
+    expect(badMethod.stderr).toMatch(/The method must be one of bank_transfer, paypal, stripe, crypto/);
+
+    const paid = await admin(
+      'affiliate:payout',
+      '--code',
+      code.code,
+      '--amount',
+      '12.50',
+      '--method',
+      'paypal',
+      '--transaction',
+      'PAYPAL-9XY',
+    );
+    expect(paid.code).toBe(0);
+    expect(paid.stdout).toMatch(
+      /Paid \w+ CAD 12\.50 by paypal .*; 0 commissions now paid; still owed CAD 7\.40/,
+    );
+    expect((await admin('affiliate:list')).stdout).toMatch(/earned 19\.90\s+paid 12\.50\s+owed 7\.40/);
+
+    expect((await admin('affiliate:block', '--code', code.code)).stdout).toMatch('approved -> blocked');
+  }, 900_000);
+});
