@@ -61,7 +61,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('commission_cents', 'bigint')
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('CAD').check(sql`currency ~ '^[A-Z]{3}$'`))
     .addColumn('paid_at', 'timestamptz')
-    .addColumn('affiliate_payment_id', 'uuid', (c) => c.references('affiliate_payments.id').onDelete('set null'))
+    .addColumn('affiliate_payment_id', 'uuid', (c) =>
+      c.references('affiliate_payments.id').onDelete('set null'),
+    )
     .addColumn('reversed_at', 'timestamptz')
     .addColumn('reversal_reason', 'text', (c) => c.check(oneOf('reversal_reason', REVERSAL_REASONS)))
     .addColumn('clawback_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`clawback_cents >= 0`))
@@ -165,7 +167,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'numeric(12, 2)', (c) => c.check(sql`amount >= 0`))
     .execute();
   await sql`update affiliate_payments set amount = amount_cents / 100.0`.execute(db);
-  await db.schema.alterTable('affiliate_payments').alterColumn('amount', (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable('affiliate_payments')
+    .alterColumn('amount', (c) => c.setNotNull())
+    .execute();
   await db.schema.alterTable('affiliate_payments').dropColumn('amount_cents').execute();
   await db.schema.alterTable('affiliate_payments').dropColumn('currency').execute();
 
