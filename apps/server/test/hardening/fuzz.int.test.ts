@@ -40,6 +40,7 @@ import {
   UNSAFE_KEYS,
   WRONG_TYPES,
 } from '../support/hostile-inputs.js';
+import { receivedCapsule } from '../support/received.js';
 import { discoverCatalogue, fillPath, type Procedure, type RestRoute } from '../support/route-catalogue.js';
 import { startTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -67,7 +68,7 @@ const { rest: restRoutes, procedures } = await discoverCatalogue();
 const ENDS_SESSION = new Set(['DELETE /api/logout', 'auth.logout']);
 
 /** Query keys of the legacy API, offered to every route. */
-const QUERY_KEYS = ['x_status', 'sortby', 'type', 'page', 'search', 'id', 'contactId'];
+const QUERY_KEYS = ['x_status', 'sortby', 'type', 'page', 'limit', 'search', 'id', 'contactId'];
 
 /** Field names the app reads anywhere, offered to every body. */
 const FIELD_NAMES = [
@@ -116,6 +117,10 @@ const FIELD_NAMES = [
   'metadata',
   'sasUrl',
   'data',
+  // The received capsules' calls (issue 12).
+  'blobName',
+  'size',
+  'sort',
   ...QUERY_KEYS,
 ];
 const ID_FIELDS = new Set(['id', 'contactId', 'capsuleId', 'groupId', 'contactIds', 'capsule', 'uploadId']);
@@ -130,6 +135,8 @@ interface Pool {
   others: Record<IdKind, string[]>;
   memberEmail: string;
   otherEmail: string;
+  /** Capsules delivered to the member (issue 12): the received calls' own ids. */
+  received: string[];
 }
 
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -227,6 +234,23 @@ const REST_HINTS: Record<string, RestHint> = {
     }),
   },
   'POST /api/get-secure-url-preview': { body: (p) => ({ id: first(p.others.capsule) }) },
+  'GET /api/received-capsules': {
+    query: () => ({
+      x_status: 'Sent',
+      type: 'Wedding',
+      sortby: 'Verification Needed',
+      page: '1',
+      limit: '12',
+    }),
+  },
+  'POST /api/get-secure-url': { body: (p) => ({ id: first(p.received) }) },
+  'POST /api/get-document-sas-url': { body: (p) => ({ capsuleId: first(p.received), blobName: 'video' }) },
+  'POST /api/notify-document-upload-complete': {
+    body: (p) => ({
+      data: { capsuleId: first(p.received), blobName: 'video' },
+      metadata: { capsuleId: first(p.received), blobName: `${first(p.received)}/documents/x/document` },
+    }),
+  },
 };
 
 /** A valid-looking input per procedure (same purpose as REST_HINTS). */
@@ -280,6 +304,26 @@ const TRPC_HINTS: Record<string, (p: Pool) => Payload> = {
   'capsules.upload.complete': (p) => ({ capsuleId: first(p.mine.capsule), uploadId: first(p.mine.capsule) }),
   'capsules.upload.cancel': (p) => ({ capsuleId: first(p.mine.capsule), uploadId: first(p.mine.capsule) }),
   'capsules.preview': (p) => ({ id: first(p.mine.capsule) }),
+  'receivedCapsules.list': () => ({
+    type: 'Wedding',
+    status: 'Sent',
+    sort: 'verification',
+    page: 1,
+    limit: 12,
+  }),
+  'receivedCapsules.byId': (p) => ({ id: first(p.received) }),
+  'receivedCapsules.secureUrl': (p) => ({ id: first(p.received) }),
+  'receivedCapsules.played': (p) => ({ id: first(p.received) }),
+  'receivedCapsules.document.start': (p) => ({
+    capsuleId: first(p.received),
+    fileName: 'passport.png',
+    contentType: 'image/png',
+    size: 200_000,
+  }),
+  'receivedCapsules.document.complete': (p) => ({
+    capsuleId: first(p.received),
+    blobName: `${first(p.received)}/documents/x/document`,
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -798,7 +842,9 @@ const QUERY_VALUES: ReadonlyArray<Named<string>> = [
 function restTableCases(route: RestRoute, pool: Pool): TableCase[] {
   const hint = REST_HINTS[`${route.method} ${route.url}`] ?? {};
   const kind = idKindOf(route.url);
-  const realParams = Object.fromEntries(route.params.map((name) => [name, first(pool.mine[kind])]));
+  // A received capsule's path names one delivered to the member (issue 12).
+  const realIds = route.url.startsWith('/api/received-capsules/') ? pool.received : pool.mine[kind];
+  const realParams = Object.fromEntries(route.params.map((name) => [name, first(realIds)]));
   const path = fillPath(route, realParams);
   const base = hint.body?.(pool);
   const baseQuery = Object.entries(hint.query?.(pool) ?? {});
@@ -1026,6 +1072,8 @@ describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', 
     other = await t.createUser({ fullName: 'Other Member' });
     memberSeeder = await seedMember(member, ['Alan', 'Barbara', 'Claude']);
     await seedMember(other, ['Dennis', 'Edsger']);
+    // A capsule of the other member delivered to this one, needing a document (issue 12).
+    await receivedCapsule(t, other, member, { criteria: 'Premium_Verification', category: 'Wedding' });
     fingerprint = await fingerprinter(t);
     othersRows = () => ownedRowsPrint(t, other.id);
   }, 120_000);
@@ -1090,6 +1138,12 @@ describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', 
       others: side(other.id),
       memberEmail: member.email,
       otherEmail: other.email,
+      received: (
+        await sql<{ id: string }>`
+          select capsule_id::text as id from received_capsules where user_id = ${member.id}`.execute(
+          t.deps.db,
+        )
+      ).rows.map((r) => r.id),
     };
   }
 
@@ -1280,6 +1334,7 @@ const emptyPool: Pool = {
   others: { contact: [], capsule: [], group: [] },
   memberEmail: 'member@example.test',
   otherEmail: 'other@example.test',
+  received: [],
 };
 
 /**
