@@ -9,6 +9,7 @@ import { databaseKinds } from '../support/databases.js';
 import { purchase } from '../support/factories.js';
 import { type FakeOdoo, startFakeOdoo } from '../support/fake-odoo.js';
 import {
+  chargeRefundedEvent,
   checkoutCompletedEvent,
   invoicePaymentFailedEvent,
   postStripeEvent,
@@ -302,5 +303,25 @@ describe.each(databaseKinds())('sync with the business system (%s)', (kind) => {
     await push();
     expect(order()?.note).toMatch(/5 Legacy Capsules, lapsed, annual storage fee/);
     expect(orders()).toHaveLength(2);
+
+    // A refund of a one-off purchase reaches its order: the purchase's record, status refunded.
+    const oneOff = checkoutCompletedEvent({
+      email: user.email,
+      priceId: devPriceId('5 Legacy Capsules'),
+      amountCents: 19_900,
+      paymentIntent: 'pi_sync_refund',
+      at: t.clock.now(),
+    });
+    expect((await post(oneOff)).status).toBe(200);
+    expect((await post(chargeRefundedEvent('pi_sync_refund', { amountCents: 19_900 }))).status).toBe(200);
+    await push();
+    const refunded = (await records()).filter(
+      (r) => r.entityType === 'purchase' && (r.syncData as { status: string }).status === 'refunded',
+    );
+    expect(refunded).toHaveLength(1);
+    expect(orders().find((o) => o.id === Number(refunded[0]?.externalId))?.note).toMatch(
+      /payment refunded\.$/,
+    );
+    expect(orders()).toHaveLength(4);
   });
 });

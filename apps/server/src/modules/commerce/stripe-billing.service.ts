@@ -84,6 +84,13 @@ export async function onChargeRefunded(trx: Trx, object: unknown, now: Date): Pr
     status: full ? 'refunded' : 'partially_refunded',
     refundedCents: Math.min(charge.amountRefunded, Number(payment.amountCents)),
   });
+  const status = full ? 'refunded' : 'partially_refunded';
+  await recordChange(trx, {
+    entityType: 'purchase',
+    entityId: payment.id,
+    userId: payment.userId,
+    data: { status },
+  });
   if (full) await reverseReferralsForPayment(trx, { paymentId: payment.id, at: now, reason: 'refund' });
   return `payment ${payment.id} ${full ? 'refunded' : 'partially refunded'}`;
 }
@@ -98,6 +105,12 @@ export async function onDisputeCreated(trx: Trx, object: unknown, now: Date): Pr
   });
   if (!payment) return `ignored: no payment for ${dispute.paymentIntent ?? 'this dispute'}`;
   await updatePaymentStatus(trx, payment.id, { status: 'disputed' });
+  await recordChange(trx, {
+    entityType: 'purchase',
+    entityId: payment.id,
+    userId: payment.userId,
+    data: { status: 'disputed' },
+  });
   await reverseReferralsForPayment(trx, { paymentId: payment.id, at: now, reason: 'dispute' });
   return `payment ${payment.id} disputed`;
 }
