@@ -9,7 +9,7 @@ import {
   lockDocumentUpload,
   updateDocumentUpload,
 } from './document-uploads.repository.js';
-import { lockReceivedWithDocument, updateReceivedDocument } from './received.repository.js';
+import { lockReceivedByCapsule, updateReceivedDocument } from './received.repository.js';
 import { DOCUMENT_LINK_MINUTES, DOCUMENT_TEXTS, MAX_REJECTION_REASON } from './received-rules.js';
 
 // The operators' side of document verification (issue 12): the queue of submitted documents
@@ -86,7 +86,7 @@ export async function reviewDocument(
   if (reason && reason.length > MAX_REJECTION_REASON) throw badInput(DOCUMENT_TEXTS.reasonTooLong);
   if (!isUuid(capsuleId)) throw notFound(DOCUMENT_TEXTS.noReceivedCapsule(capsuleId));
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockReceivedWithDocument(trx, capsuleId);
+    const row = await lockReceivedByCapsule(trx, capsuleId);
     if (!row) throw notFound(DOCUMENT_TEXTS.noReceivedCapsule(capsuleId));
     const upload = row.documentUploadId ? await lockDocumentUpload(trx, row.documentUploadId) : undefined;
     if (row.documentVerificationStatus !== 'Submitted' || upload?.state !== 'submitted') {

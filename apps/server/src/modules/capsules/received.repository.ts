@@ -182,16 +182,15 @@ export function lockReceived(db: Db, userId: string, capsuleId: string) {
 }
 
 /**
- * For the operators (the admin CLI acts on any recipient's capsule): the received capsule
- * whose document waits for a verdict, locked.
+ * For the operators (the admin CLI acts on any recipient's capsule): the capsule's received row,
+ * whoever received it (one per capsule: migration 0012's unique index), locked.
  */
-export function lockReceivedWithDocument(db: Db, capsuleId: string) {
+export function lockReceivedByCapsule(db: Db, capsuleId: string) {
   return db
     .selectFrom('receivedCapsules')
     .innerJoin('capsules', 'capsules.id', 'receivedCapsules.capsuleId')
     .select(RECEIVED_COLUMNS)
-    .where('capsules.id', '=', capsuleId)
-    .orderBy(sql`(received_capsules.document_verification_status = 'Submitted')`, 'desc')
+    .where('receivedCapsules.capsuleId', '=', capsuleId)
     .forUpdate('receivedCapsules')
     .executeTakeFirst();
 }
