@@ -132,7 +132,9 @@ export const commands: Record<string, Command> = {
     required: ['package', 'price-id'],
     async run(db, v, print) {
       const linked = await linkPackagePrice(db, v.package ?? '', v['price-id'] ?? '');
-      print(`${linked.name}: provider price ${linked.priceId}${linked.previous ? ` (was ${linked.previous})` : ''}`);
+      print(
+        `${linked.name}: provider price ${linked.priceId}${linked.previous ? ` (was ${linked.previous})` : ''}`,
+      );
     },
   },
   'stripe:event': {

@@ -12,6 +12,12 @@ export {
   listMyCapsules,
   type PurchasedCapsules,
 } from './capsules.service.js';
+export { deliverDueCapsules, deliverToNewAccount } from './delivery.service.js';
+export {
+  listFailedDeliveryMails,
+  retryFailedDeliveryMails,
+  sendDueDeliveryMails,
+} from './delivery-mail.service.js';
 export {
   type DocumentVerdict,
   listWaitingDocuments,
@@ -19,12 +25,6 @@ export {
   sendDocumentOutcomeMail,
   type WaitingDocument,
 } from './document-review.service.js';
-export {
-  listFailedDeliveryMails,
-  retryFailedDeliveryMails,
-  sendDueDeliveryMails,
-} from './delivery-mail.service.js';
-export { deliverDueCapsules, deliverToNewAccount } from './delivery.service.js';
 export { expireUpload } from './upload-finish.service.js';
 export { sendReviewMail } from './upload-mail.service.js';
 export { reviewUpload } from './upload-review.service.js';

@@ -38,7 +38,11 @@ export function findUserById(db: Db, id: string) {
 /** Several users' public faces in one query (e.g. the senders of a page of received capsules). */
 export function findUsersByIds(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('users')
+    .select(PUBLIC_USER_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** A new account collides with one that has its e-mail (any case) or its username. */
