@@ -15,6 +15,21 @@ const BENCH_STORAGE =
 const USER = { email: 'bench@example.test', password: 'bench password 1', fullName: 'Bench User' };
 
 /**
+ * The storage and job queue the benches give the app: the real storage client signing SAS
+ * offline with an account key (no service behind it), and a queue that refuses (nothing
+ * measured sends a job).
+ */
+export function benchServices() {
+  const storage = createBlobStorage({ connectionString: BENCH_STORAGE });
+  const jobs = {
+    send: () => {
+      throw new Error('the benches have no job queue');
+    },
+  };
+  return { storage, jobs };
+}
+
+/**
  * Two instances over one database: `app` listens and takes the load; `counted` has the query
  * recorder on its db and answers app.inject() once per target, so recording costs the measured
  * instance nothing.
@@ -36,12 +51,7 @@ export async function startApps(db, recorder) {
   // The lists sign a read SAS for each capsule's thumbnail, as in production: the real storage
   // client signs them with an account key offline. No service stands behind it (a route that
   // reached it would fail), and nothing measured here queues a job.
-  const storage = createBlobStorage({ connectionString: BENCH_STORAGE });
-  const jobs = {
-    send: () => {
-      throw new Error('the server bench has no job queue');
-    },
-  };
+  const { storage, jobs } = benchServices();
   const deps = createAppDeps({ config, db, mailer, storage, jobs });
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createAppDeps } from '../../apps/server/dist/deps.js';
-import { signInBenchUser } from '../server/app.mjs';
+import { benchServices, signInBenchUser } from '../server/app.mjs';
 import { scratchDatabase } from '../server/database.mjs';
 import { options } from '../server/options.mjs';
 import { bulkInsertCapsules } from '../server/seed.mjs';
@@ -39,7 +39,9 @@ export async function runWebBench() {
   });
   const outbox = [];
   const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
-  const web = await buildApp(createAppDeps({ config, db: handle.db, mailer }), { logger: false });
+  const web = await buildApp(createAppDeps({ config, db: handle.db, mailer, ...benchServices() }), {
+    logger: false,
+  });
   await web.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${web.server.address().port}`;
   const { userId, cookie } = await signInBenchUser(handle.db, { base, outbox });
