@@ -7,6 +7,7 @@ import {
 } from '@capsule/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { PAGE_PARAM, readPage, useAddressFilterEdits } from '../../lib/address-filters';
 
 // The Received Capsules filters live in the address, as My Capsules' do (spec section 2: the
 // page reads x_status and type from it), with the sort and the page beside them, so a filtered
@@ -14,7 +15,9 @@ import { useSearchParams } from 'react-router';
 export const STATUS_PARAM = 'x_status';
 export const TYPE_PARAM = 'type';
 export const SORT_PARAM = 'sortby';
-export const PAGE_PARAM = 'page';
+export { PAGE_PARAM };
+
+const FILTER_PARAMS = [STATUS_PARAM, TYPE_PARAM, SORT_PARAM] as const;
 
 export interface ReceivedFilters {
   status: CapsuleStatus | null;
@@ -33,12 +36,11 @@ export function readReceivedFilters(params: URLSearchParams): ReceivedFilters {
   const sort = RECEIVED_SORT_OPTIONS.find(
     (option) => option.value === sortParam || option.label.toLowerCase() === sortParam,
   );
-  const page = Number(params.get(PAGE_PARAM));
   return {
     status: normaliseStatus(params.get(STATUS_PARAM)),
     type: TYPES.find((type) => type.toLowerCase() === typeParam) ?? null,
     sort: sort?.value ?? 'all',
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: readPage(params),
   };
 }
 
@@ -49,49 +51,21 @@ export const isFiltered = (filters: ReceivedFilters) =>
 export function useReceivedFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readReceivedFilters(params), [params]);
+  const { editFilter, clearFilters, setPage } = useAddressFilterEdits(setParams, FILTER_PARAMS);
 
-  // A changed filter starts again at page 1 (spec: 'The page resets to 1 when status, type or
-  // filter changes'): the page parameter is dropped.
   const setParam = useCallback(
     (name: string, value: string | null) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
+      editFilter((next) => {
         if (value) next.set(name, value);
         else next.delete(name);
-        next.delete(PAGE_PARAM);
-        return next;
       }),
-    [setParams],
+    [editFilter],
   );
 
   const setType = useCallback((type: string | null) => setParam(TYPE_PARAM, type), [setParam]);
   const setSort = useCallback(
     (sort: ReceivedSort) => setParam(SORT_PARAM, sort === 'all' ? null : sort),
     [setParam],
-  );
-
-  const clearFilters = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const name of [STATUS_PARAM, TYPE_PARAM, SORT_PARAM, PAGE_PARAM]) next.delete(name);
-        return next;
-      }),
-    [setParams],
-  );
-
-  const setPage = useCallback(
-    (page: number, options: { replace?: boolean } = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (page > 1) next.set(PAGE_PARAM, String(page));
-          else next.delete(PAGE_PARAM);
-          return next;
-        },
-        { replace: options.replace ?? false },
-      ),
-    [setParams],
   );
 
   return { filters, setType, setSort, setPage, clearFilters };
