@@ -1,7 +1,8 @@
 import { CAPSULE_UPLOAD_TEXTS, type FileSource, MAX_VIDEO_MB, type UploadRefusal } from '@capsule/domain';
 import { Button, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconVideoPlus } from '@tabler/icons-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useFileDrop } from '../../../lib/file-drop';
 import classes from './UploadVideoDialog.module.css';
 
 const T = CAPSULE_UPLOAD_TEXTS;
@@ -13,16 +14,10 @@ interface VideoDropAreaProps {
   maxMinutes: number | null;
 }
 
-/**
- * Drag and drop or pick (spec section 2): native drag events on the area and a hidden file
- * input behind the button, so no drop-zone library is needed.
- */
+/** Drag and drop or pick (spec section 2), with lib/file-drop.ts's events. */
 export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDropAreaProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
+  const { areaProps, inputProps, openPicker } = useFileDrop({ onFile });
   const errorId = useId();
-
-  const accepts = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
   return (
     <Paper
@@ -30,27 +25,9 @@ export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDro
       radius="md"
       p="lg"
       className={classes.drop}
-      data-over={over || undefined}
       data-invalid={refusal ? true : undefined}
       data-testid="video-drop-area"
-      onDragEnter={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragOver={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
-      }}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        onFile(event.dataTransfer?.files?.[0] ?? null, 'drop');
-      }}
+      {...areaProps}
     >
       <Stack align="center" gap={6} ta="center">
         <ThemeIcon variant="light" size={48} radius="xl" aria-hidden>
@@ -62,7 +39,7 @@ export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDro
         </Text>
         <Button
           variant="light"
-          onClick={() => input.current?.click()}
+          onClick={openPicker}
           disabled={reading}
           aria-describedby={refusal ? errorId : undefined}
         >
@@ -79,19 +56,7 @@ export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDro
         )}
       </Stack>
       <VisuallyHidden>
-        <input
-          ref={input}
-          type="file"
-          accept="video/*"
-          aria-label="Video file"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0] ?? null;
-            // The same file picked twice in a row still fires a change.
-            event.currentTarget.value = '';
-            onFile(file, 'pick');
-          }}
-        />
+        <input {...inputProps} accept="video/*" aria-label="Video file" />
       </VisuallyHidden>
     </Paper>
   );

@@ -1,25 +1,19 @@
-import { DOCUMENT_ACCEPT, MAX_DOCUMENT_MB } from '@capsule/domain';
+import { DOCUMENT_ACCEPT, type FileSource, MAX_DOCUMENT_MB } from '@capsule/domain';
 import { Button, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { useFileDrop } from '../../../lib/file-drop';
 import classes from './VerifyDocumentsDialog.module.css';
 
-export type DocumentSource = 'pick' | 'drop';
+export type DocumentSource = FileSource;
 
 interface DocumentDropAreaProps {
   onFile: (file: File | null, source: DocumentSource) => void;
   disabled?: boolean;
 }
 
-/**
- * Drag and drop or pick (spec section 2): native drag events on the area and a hidden file
- * input behind the button, the pattern of the video upload (no drop-zone library).
- */
+/** Drag and drop or pick (spec section 2), with lib/file-drop.ts's events, as the video's. */
 export function DocumentDropArea({ onFile, disabled = false }: DocumentDropAreaProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const accepts = (event: DragEvent) =>
-    !disabled && Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  const { areaProps, inputProps, openPicker } = useFileDrop({ onFile, disabled });
 
   return (
     <Paper
@@ -27,26 +21,8 @@ export function DocumentDropArea({ onFile, disabled = false }: DocumentDropAreaP
       radius="md"
       p="lg"
       className={classes.drop}
-      data-over={over || undefined}
       data-testid="document-drop-area"
-      onDragEnter={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragOver={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
-      }}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        if (!disabled) onFile(event.dataTransfer?.files?.[0] ?? null, 'drop');
-      }}
+      {...areaProps}
     >
       <Stack align="center" gap={6} ta="center">
         <ThemeIcon variant="light" size={48} radius="xl" aria-hidden>
@@ -56,7 +32,7 @@ export function DocumentDropArea({ onFile, disabled = false }: DocumentDropAreaP
         <Text size="sm" c="dimmed">
           or choose a file
         </Text>
-        <Button variant="light" onClick={() => input.current?.click()} disabled={disabled}>
+        <Button variant="light" onClick={openPicker} disabled={disabled}>
           Choose a document
         </Button>
         <Text size="xs" c="dimmed">
@@ -64,19 +40,7 @@ export function DocumentDropArea({ onFile, disabled = false }: DocumentDropAreaP
         </Text>
       </Stack>
       <VisuallyHidden>
-        <input
-          ref={input}
-          type="file"
-          accept={DOCUMENT_ACCEPT}
-          aria-label="Document file"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0] ?? null;
-            // The same file picked twice in a row still fires a change.
-            event.currentTarget.value = '';
-            onFile(file, 'pick');
-          }}
-        />
+        <input {...inputProps} accept={DOCUMENT_ACCEPT} aria-label="Document file" />
       </VisuallyHidden>
     </Paper>
   );
