@@ -1,9 +1,10 @@
 import { AFFILIATE_TEXTS, formatCents } from '@capsule/domain';
-import { Alert, Center, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
+import { ListPagination } from '../../shell/ListPagination/ListPagination';
 import type { MyAffiliate } from '../affiliate-types';
 import { PayoutsTable } from '../PayoutsTable/PayoutsTable';
 import { ReferralsTable } from '../ReferralsTable/ReferralsTable';
@@ -25,37 +26,6 @@ function Section({ title, total, children }: { title: string; total?: number; ch
       </Group>
       {children}
     </Stack>
-  );
-}
-
-function Pages({
-  total,
-  pageSize,
-  page,
-  onChange,
-  label,
-}: {
-  total: number;
-  pageSize: number;
-  page: number;
-  onChange: (page: number) => void;
-  label: string;
-}) {
-  const pages = Math.ceil(total / pageSize);
-  if (pages <= 1) return null;
-  return (
-    <Center mt="xs">
-      <Pagination
-        total={pages}
-        value={Math.min(page, pages)}
-        onChange={onChange}
-        withEdges={false}
-        siblings={1}
-        aria-label={label}
-        getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : 'Previous page' })}
-        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-      />
-    </Center>
   );
 }
 
@@ -105,12 +75,12 @@ export function AffiliateDashboard({ affiliate }: { affiliate: MyAffiliate }) {
         ) : (
           <>
             <ReferralsTable referrals={referrals.data.items} />
-            <Pages
+            <ListPagination
               label="Referral pages"
-              total={referrals.data.total}
-              pageSize={referrals.data.pageSize}
+              pageCount={Math.ceil(referrals.data.total / referrals.data.pageSize)}
               page={referralPage}
               onChange={setReferralPage}
+              mt="xs"
             />
           </>
         )}
@@ -126,12 +96,12 @@ export function AffiliateDashboard({ affiliate }: { affiliate: MyAffiliate }) {
         ) : (
           <>
             <PayoutsTable payouts={payouts.data.items} />
-            <Pages
+            <ListPagination
               label="Payout pages"
-              total={payouts.data.total}
-              pageSize={payouts.data.pageSize}
+              pageCount={Math.ceil(payouts.data.total / payouts.data.pageSize)}
               page={payoutPage}
               onChange={setPayoutPage}
+              mt="xs"
             />
           </>
         )}

@@ -5,7 +5,6 @@ import {
   Button,
   Center,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -20,6 +19,7 @@ import { newTab } from '../../../app/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useShopUrl } from '../../auth/AuthProvider/auth-context';
+import { ListPagination } from '../../shell/ListPagination/ListPagination';
 import { CapsuleCard } from '../CapsuleCard/CapsuleCard';
 import { CapsuleDialogs } from '../CapsuleDialogs/CapsuleDialogs';
 import type { OpenCapsuleDialog } from '../CapsuleDialogs/dialog-state';
@@ -137,27 +137,12 @@ export function MyCapsules() {
               />
             ))}
           </SimpleGrid>
-          {list.data.pageCount > 1 && (
-            <Center mt="sm">
-              <Pagination
-                total={list.data.pageCount}
-                value={Math.min(filters.page, list.data.pageCount)}
-                onChange={(page) => {
-                  setPage(page);
-                  // Spec section 2: the view scrolls to top on a page change. The page lives in
-                  // the query string, which the shell's ScrollToTop (keyed on the path) does
-                  // not watch. Back and Forward keep the browser's own scroll restoration.
-                  window.scrollTo({ top: 0, left: 0 });
-                }}
-                withEdges={false}
-                siblings={1}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-                })}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              />
-            </Center>
-          )}
+          <ListPagination
+            pageCount={list.data.pageCount}
+            page={filters.page}
+            onChange={setPage}
+            scrollToTop
+          />
         </>
       )}
 

@@ -4,7 +4,6 @@ import {
   Button,
   Center,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -16,6 +15,7 @@ import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../capsules/use-now';
+import { ListPagination } from '../../shell/ListPagination/ListPagination';
 import { ReceivedCard, type ReceivedDialogKind } from '../ReceivedCard/ReceivedCard';
 import { ReceivedDetailsDialog } from '../ReceivedDetailsDialog/ReceivedDetailsDialog';
 import { ReceivedFilters } from '../ReceivedFilters/ReceivedFilters';
@@ -139,25 +139,7 @@ export function ReceivedCapsules() {
               ))}
             </SimpleGrid>
             {/* Spec: pagination only when the count exceeds the page size. */}
-            {data.total > limit && (
-              <Center mt="sm">
-                <Pagination
-                  total={pageCount}
-                  value={Math.min(filters.page, pageCount)}
-                  onChange={(page) => {
-                    setPage(page);
-                    // The view scrolls to top (spec section 2); the page lives in the query string.
-                    window.scrollTo({ top: 0, left: 0 });
-                  }}
-                  withEdges={false}
-                  siblings={1}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-                  })}
-                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                />
-              </Center>
-            )}
+            <ListPagination pageCount={pageCount} page={filters.page} onChange={setPage} scrollToTop />
           </>
         )}
       </Stack>
