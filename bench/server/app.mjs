@@ -76,9 +76,11 @@ export async function startApps(db, recorder) {
   };
 }
 
-/** Creates the bench user and signs in as a browser would: { userId, cookie }. */
-export async function signInBenchUser(db, { base, outbox }) {
-  const { id: userId } = await createUser(db, USER);
+/**
+ * Signs in as a browser would, through the real REST calls (password, one-time code from
+ * `readCode()`, terms): answers the session cookie.
+ */
+export async function signInOverRest(base, { email, password }, readCode) {
   let cookie = '';
   async function call(method, url, body) {
     const res = await fetch(base + url, {
@@ -91,10 +93,16 @@ export async function signInBenchUser(db, { base, outbox }) {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.json();
   }
-  await call('POST', '/api/login', { email: USER.email, password: USER.password });
+  await call('POST', '/api/login', { email, password });
   await call('POST', '/api/send-otp', {});
-  const code = /\b(\d{6})\b/.exec(outbox.at(-1).text)[1];
-  await call('POST', '/api/verify-otp', { oneTimeCode: code });
+  await call('POST', '/api/verify-otp', { oneTimeCode: await readCode() });
   await call('POST', '/api/accept-terms', { accepted: true });
+  return cookie;
+}
+
+/** Creates the bench user and signs in as a browser would: { userId, cookie }. */
+export async function signInBenchUser(db, { base, outbox }) {
+  const { id: userId } = await createUser(db, USER);
+  const cookie = await signInOverRest(base, USER, async () => /\b(\d{6})\b/.exec(outbox.at(-1).text)[1]);
   return { userId, cookie };
 }

@@ -32,6 +32,7 @@ import {
 } from '@azure/storage-blob';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { MAX_VIDEO_BYTES } from '../../packages/domain/dist/index.js';
+import { signInOverRest } from '../server/app.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { values: opts } = parseArgs({
@@ -152,28 +153,20 @@ function sampleMemory(pid) {
 
 /** Signs in as the demo account through the real REST calls, the code read from the inbox. */
 async function signIn(base, inboxApi) {
-  let cookie = '';
-  async function call(method, url, body) {
-    const res = await fetch(base + url, {
-      method,
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('capsule_session='));
-    if (set) cookie = set.split(';')[0];
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }
-  await call('POST', '/api/login', { email: 'demo@legacycapsule.local', password: 'demo-capsule-2026' });
-  await call('POST', '/api/send-otp', {});
-  let code;
-  for (let i = 0; i < 40 && !code; i++) {
-    const mails = await (await fetch(inboxApi)).json();
-    code = mails.map((m) => /\b(\d{6})\b/.exec(m.text ?? '')?.[1]).findLast(Boolean);
-    if (!code) await sleep(250);
-  }
-  await call('POST', '/api/verify-otp', { oneTimeCode: code });
-  await call('POST', '/api/accept-terms', { accepted: true });
+  const readCode = async () => {
+    for (let i = 0; i < 40; i++) {
+      const mails = await (await fetch(inboxApi)).json();
+      const code = mails.map((m) => /\b(\d{6})\b/.exec(m.text ?? '')?.[1]).findLast(Boolean);
+      if (code) return code;
+      await sleep(250);
+    }
+    throw new Error('No one-time code reached the inbox');
+  };
+  const cookie = await signInOverRest(
+    base,
+    { email: 'demo@legacycapsule.local', password: 'demo-capsule-2026' },
+    readCode,
+  );
   return createTRPCClient({
     links: [
       httpLink({
