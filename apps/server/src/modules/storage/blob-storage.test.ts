@@ -1,6 +1,8 @@
+import { BlobServiceClient } from '@azure/storage-blob';
 import { describe, expect, it } from 'vitest';
-import { videoBlob } from './blob-names.js';
+import { thumbnailBlob, videoBlob } from './blob-names.js';
 import { createBlobStorage } from './blob-storage.js';
+import { sasOptions } from './sas.js';
 
 // Signing needs no network: what a production (https) account's SAS looks like.
 const KEY = Buffer.alloc(64, 7).toString('base64');
@@ -43,4 +45,54 @@ describe('SAS URLs of an https account', () => {
       'BlobEndpoint=https://capsules.blob.core.windows.net;SharedAccessSignature=sv=2024-01-01&sig=x';
     expect(() => createBlobStorage({ connectionString: sasOnly })).toThrow(/AccountKey/);
   });
+});
+
+describe('SAS URLs signed without SDK clients', () => {
+  // blob-storage.ts signs without building a container and a blob client per URL: it must answer
+  // exactly what the SDK's BlobClient.generateSasUrl answers for the same names and options.
+  const EMULATOR =
+    'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;' +
+    `AccountKey=${KEY};BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;`;
+  const refs = [
+    ref,
+    thumbnailBlob({
+      ownerId: '7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b',
+      capsuleId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      uploadId: 'd4c3b2a1-f6e5-4b7a-9c8d-0e1f2a3b4c5d',
+    }),
+    // Not a name blob-names.ts makes, but one needing every kind of encoding.
+    { container: ref.container, blob: 'a b/ü\'(x)!*~#?%2e+&=;@:$,[]{}|^`"<>é😀.jpg' },
+    // Names the SDK alters beyond encoding: signed by the SDK itself, so equal as well.
+    { container: ref.container, blob: 'a/../b/./c' },
+    { container: ref.container, blob: 'a\\b' },
+  ];
+  const cases = [
+    { access: 'read' as const, options: { minutes: 10, alignMinutes: 10, contentType: 'image/jpeg' } },
+    { access: 'read' as const, options: { contentDisposition: `inline; filename="it's a (1).mp4"` } },
+    { access: 'upload' as const, options: { minutes: 30 } },
+  ];
+
+  for (const [account, connectionString] of [
+    ['https account', AZURE],
+    ['emulator', EMULATOR],
+  ] as const) {
+    it(`equal the SDK's generateSasUrl (${account})`, async () => {
+      const storage = createBlobStorage({ connectionString, clock: { now: () => now } });
+      const service = BlobServiceClient.fromConnectionString(connectionString);
+      const https = connectionString === AZURE;
+      for (const r of refs) {
+        for (const { access, options } of cases) {
+          const ours =
+            access === 'read'
+              ? await storage.readSas(r, options)
+              : await storage.uploadSas(r, { ...options, ensureContainer: false });
+          const sdk = await service
+            .getContainerClient(r.container)
+            .getBlockBlobClient(r.blob)
+            .generateSasUrl(sasOptions({ access, now, https, ...options }));
+          expect(ours.url).toBe(sdk);
+        }
+      }
+    });
+  }
 });

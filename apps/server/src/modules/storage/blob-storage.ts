@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { BlobServiceClient, isRestError, StorageSharedKeyCredential } from '@azure/storage-blob';
+import {
+  type BlobGenerateSasUrlOptions,
+  BlobServiceClient,
+  generateBlobSASQueryParameters,
+  isRestError,
+  StorageSharedKeyCredential,
+} from '@azure/storage-blob';
 import { type Clock, systemClock } from '../../lib/clock.js';
 import type { BlobRef } from './blob-names.js';
 import { mergeCors } from './cors.js';
@@ -99,6 +105,39 @@ async function readAll(stream: NodeJS.ReadableStream | Readable | undefined): Pr
   return Buffer.concat(chunks);
 }
 
+/**
+ * The container's URL as BlobServiceClient.getContainerClient spells it (appendToURLPath of the
+ * encoded name to the account's URL, which ends in '/' or not, e.g. the emulator's
+ * http://127.0.0.1:10000/devstoreaccount1).
+ */
+const containerUrl = (accountUrl: string, container: string) =>
+  `${accountUrl.endsWith('/') ? accountUrl.slice(0, -1) : accountUrl}/${encodeURIComponent(container)}`;
+
+/**
+ * The blob's path as ContainerClient.getBlockBlobClient spells it: each '/'-separated segment
+ * encodeURIComponent'd (EscapePath), then the client's escapeURLPath, which of what is left
+ * changes only "'" (to %27).
+ */
+const blobPath = (blob: string) => blob.split('/').map(encodeURIComponent).join('/').replaceAll("'", '%27');
+
+/**
+ * A name the SDK would alter beyond percent-encoding ('.' or '..' segments, which URL parsing
+ * resolves; a backslash, which it signs as '/'; an empty name) goes through the SDK itself. None comes
+ * from blob-names.ts (ids only), but the fast path then never answers a URL the SDK would not.
+ */
+const isPlainBlobName = (blob: string) => blob !== '' && !/\\|(^|\/)\.\.?(\/|$)/.test(blob);
+
+/**
+ * True when the SDK reads back, from a blob URL of this account, the container and blob names
+ * it was given (it signs what it reads back). So it does for Azure's, IP and localhost
+ * addresses; an account on a custom domain with the account name in the path would not, and
+ * then every SAS is signed by the SDK itself.
+ */
+function sdkParsesNames(service: BlobServiceClient): boolean {
+  const probe = service.getContainerClient('probe-container').getBlobClient('a/b c');
+  return probe.containerName === 'probe-container' && probe.name === 'a/b c';
+}
+
 export function createBlobStorage({
   connectionString,
   clock = systemClock,
@@ -108,12 +147,34 @@ export function createBlobStorage({
   if (!(service.credential instanceof StorageSharedKeyCredential)) {
     throw new Error('The storage connection string must carry an AccountKey to issue SAS URLs');
   }
+  const credential = service.credential;
   const https = new URL(service.url).protocol === 'https:';
   const blobClient = (ref: BlobRef) => service.getContainerClient(ref.container).getBlockBlobClient(ref.blob);
+  const sdkSasUrl = (ref: BlobRef, signed: BlobGenerateSasUrlOptions) =>
+    blobClient(ref).generateSasUrl(signed);
+  // A list page signs a read SAS for every thumbnail on it. Through the SDK each one builds a
+  // container client and a blob client (a request pipeline, several URL parses): about 45 µs a
+  // URL, some 15 % of a list request's CPU. Signing needs none of that, only the key held here
+  // and the names, so the URL is made as BlobClient.generateSasUrl makes it (the blob-storage
+  // test holds the two equal): the same signed query (generateBlobSASQueryParameters, with the
+  // same names and options), after the blob's URL as getBlockBlobClient spells it.
+  const fastSasUrl = sdkParsesNames(service)
+    ? (ref: BlobRef, signed: BlobGenerateSasUrlOptions) => {
+        const query = generateBlobSASQueryParameters(
+          { containerName: ref.container, blobName: ref.blob, ...signed },
+          credential,
+        ).toString();
+        // appendToURLQuery sets URL.search, which escapes the one character encodeURIComponent
+        // leaves there that a URL query of an http(s) address may not hold as it is: '.
+        return `${containerUrl(service.url, ref.container)}/${blobPath(ref.blob)}?${query.replaceAll("'", '%27')}`;
+      }
+    : undefined;
 
   const sas = async (ref: BlobRef, access: SasAccess, options: ReadSasOptions): Promise<SasGrant> => {
     const signed = sasOptions({ access, now: clock.now(), https, ...options });
-    return { url: await blobClient(ref).generateSasUrl(signed), expiresOn: signed.expiresOn };
+    const url =
+      fastSasUrl && isPlainBlobName(ref.blob) ? fastSasUrl(ref, signed) : await sdkSasUrl(ref, signed);
+    return { url, expiresOn: signed.expiresOn };
   };
 
   const ensureContainer = async (container: string) => {
