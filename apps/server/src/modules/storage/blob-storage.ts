@@ -1,3 +1,4 @@
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type BlobGenerateSasUrlOptions,
@@ -138,6 +139,32 @@ function sdkParsesNames(service: BlobServiceClient): boolean {
   return probe.containerName === 'probe-container' && probe.name === 'a/b c';
 }
 
+/**
+ * The SDK's credential, signing with the same key held as a KeyObject. Given a Buffer key, Node's
+ * createHmac first asks whether it is a KeyObject or a CryptoKey by letting two internal checks
+ * throw: on Node 24 about 10 µs of a 12 µs HMAC, against 2 µs with a KeyObject. A list page
+ * signs one HMAC per thumbnail.
+ */
+class KeyObjectCredential extends StorageSharedKeyCredential {
+  readonly #key: KeyObject;
+  constructor(accountName: string, key: Buffer) {
+    super(accountName, key.toString('base64'));
+    this.#key = createSecretKey(key);
+  }
+  override computeHMACSHA256(stringToSign: string): string {
+    return createHmac('sha256', this.#key).update(stringToSign, 'utf8').digest('base64');
+  }
+}
+
+/** The KeyObject credential when it signs exactly as the SDK's does, else the SDK's own. */
+function signingCredential(sdk: StorageSharedKeyCredential): StorageSharedKeyCredential {
+  // Private to TypeScript only: at run time the SDK keeps the decoded key in this field.
+  const key = (sdk as unknown as { accountKey?: unknown }).accountKey;
+  if (!Buffer.isBuffer(key) || key.length === 0) return sdk;
+  const fast = new KeyObjectCredential(sdk.accountName, key);
+  return fast.computeHMACSHA256('probe') === sdk.computeHMACSHA256('probe') ? fast : sdk;
+}
+
 export function createBlobStorage({
   connectionString,
   clock = systemClock,
@@ -147,7 +174,7 @@ export function createBlobStorage({
   if (!(service.credential instanceof StorageSharedKeyCredential)) {
     throw new Error('The storage connection string must carry an AccountKey to issue SAS URLs');
   }
-  const credential = service.credential;
+  const credential = signingCredential(service.credential);
   const https = new URL(service.url).protocol === 'https:';
   const blobClient = (ref: BlobRef) => service.getContainerClient(ref.container).getBlockBlobClient(ref.blob);
   const sdkSasUrl = (ref: BlobRef, signed: BlobGenerateSasUrlOptions) =>
