@@ -16,11 +16,16 @@ captureReferral(window.location.search);
 const trpcClient = makeTrpcClient();
 const initialStatus = startVisit(trpcClient, window.location);
 // A protected page opened directly (a bookmark, a reload) needs the signed-in app: fetch it
-// now, beside the sign-in state and the page's data, rather than after them.
-if (!isPublicPath(window.location.pathname)) preloadSignedIn();
+// now, beside the sign-in state and the page's data, rather than after them, and render once
+// it is here. Rendering earlier would only paint the loading screen React draws (index.html
+// already shows one) and, by committing a Suspense fallback, make React hold the page back
+// when it arrives (issue #10: the dashboard's content time).
+const codeReady = isPublicPath(window.location.pathname) ? Promise.resolve() : preloadSignedIn();
 
-createRoot(root).render(
-  <StrictMode>
-    <App trpcClient={trpcClient} initialStatus={initialStatus} />
-  </StrictMode>,
+void codeReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App trpcClient={trpcClient} initialStatus={initialStatus} />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/login.page';
 import { GuardFallback } from '../features/auth/ProtectedRoute/GuardFallback';
@@ -8,32 +8,53 @@ import { ROUTES } from './routes';
 
 type SignedInModule = typeof import('./signed-in');
 
+// The signed-in app once its chunk has loaded: routes then render it at once.
+let signedInModule: SignedInModule | undefined;
+const loadSignedIn = () =>
+  import('./signed-in').then((module) => {
+    signedInModule = module;
+    return module;
+  });
+
 /**
  * One dynamic import for the whole signed-in app: Vite makes it one chunk. The sign-in screen
  * is the only page in the first visit's script (issue #10: at most 120 KB gzip); the code
  * screen and not-found load when opened.
+ *
+ * Once the chunk is here, a route renders its component directly rather than through
+ * React.lazy: a lazy component suspends on its first render even when its module is loaded,
+ * and React then shows the fallback and holds the content back (it reveals Suspense content
+ * at most every 300 ms after a fallback), which cost the dashboard a few hundred ms.
  */
-function signedIn(name: keyof SignedInModule) {
-  return lazy(async () => ({ default: (await import('./signed-in'))[name] as ComponentType }));
+const lazyParts = new Map<keyof SignedInModule, ComponentType>();
+
+function lazyPart(name: keyof SignedInModule): ComponentType {
+  let part = lazyParts.get(name);
+  if (!part) {
+    part = lazy(async () => ({ default: (await loadSignedIn())[name] as ComponentType }));
+    lazyParts.set(name, part);
+  }
+  return part;
 }
 
-/** Starts loading the signed-in app (e.g. when a protected page is opened directly). */
-export function preloadSignedIn(): void {
-  void import('./signed-in');
+/** One part of the signed-in app (a page, a layout), by its export name in signed-in.ts. */
+function SignedIn({ name }: { name: keyof SignedInModule }) {
+  // Chosen once per part shown here (a route change to another page chooses again): switching
+  // an already shown lazy part to the module's own component would remount all under it.
+  const Part = useMemo(() => (signedInModule?.[name] as ComponentType | undefined) ?? lazyPart(name), [name]);
+  return <Part />;
 }
 
-const SignedInArea = signedIn('SignedInArea');
-const PortalLayout = signedIn('PortalLayout');
-const PortalLayoutWithSidebar = signedIn('PortalLayoutWithSidebar');
-const DashboardPage = signedIn('DashboardPage');
-const ContactsPage = signedIn('ContactsPage');
-const FamilyTreePage = signedIn('FamilyTreePage');
-const FriendsTreePage = signedIn('FriendsTreePage');
-const ColleaguesPage = signedIn('ColleaguesPage');
-const SettingsPage = signedIn('SettingsPage');
-const ReceivedCapsulesPage = signedIn('ReceivedCapsulesPage');
-const TermsPage = signedIn('TermsPage');
-const AffiliatePage = signedIn('AffiliatePage');
+/**
+ * Starts loading the signed-in app (e.g. when a protected page is opened directly); resolves
+ * when it is ready, or failed (the route's own lazy load then reports the failure).
+ */
+export function preloadSignedIn(): Promise<void> {
+  return loadSignedIn().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 const VerifyOtpPage = lazy(async () => ({
   default: (await import('../features/auth/verify-otp.page')).VerifyOtpPage,
@@ -57,23 +78,23 @@ export function AppRoutes() {
       <Route
         element={
           <Suspense fallback={<GuardFallback />}>
-            <SignedInArea />
+            <SignedIn name="SignedInArea" />
           </Suspense>
         }
       >
         {/* Reachable before the terms are accepted, so without the sidebar's areas. */}
-        <Route element={<PortalLayout />}>
-          <Route path={ROUTES.terms} element={<TermsPage />} />
+        <Route element={<SignedIn name="PortalLayout" />}>
+          <Route path={ROUTES.terms} element={<SignedIn name="TermsPage" />} />
         </Route>
-        <Route element={<PortalLayoutWithSidebar />}>
-          <Route path={ROUTES.dashboard} element={<DashboardPage />} />
-          <Route path={ROUTES.contacts} element={<ContactsPage />} />
-          <Route path={ROUTES.familyTree} element={<FamilyTreePage />} />
-          <Route path={ROUTES.friendsTree} element={<FriendsTreePage />} />
-          <Route path={ROUTES.colleagues} element={<ColleaguesPage />} />
-          <Route path={ROUTES.settings} element={<SettingsPage />} />
-          <Route path={ROUTES.receivedCapsules} element={<ReceivedCapsulesPage />} />
-          <Route path={ROUTES.affiliate} element={<AffiliatePage />} />
+        <Route element={<SignedIn name="PortalLayoutWithSidebar" />}>
+          <Route path={ROUTES.dashboard} element={<SignedIn name="DashboardPage" />} />
+          <Route path={ROUTES.contacts} element={<SignedIn name="ContactsPage" />} />
+          <Route path={ROUTES.familyTree} element={<SignedIn name="FamilyTreePage" />} />
+          <Route path={ROUTES.friendsTree} element={<SignedIn name="FriendsTreePage" />} />
+          <Route path={ROUTES.colleagues} element={<SignedIn name="ColleaguesPage" />} />
+          <Route path={ROUTES.settings} element={<SignedIn name="SettingsPage" />} />
+          <Route path={ROUTES.receivedCapsules} element={<SignedIn name="ReceivedCapsulesPage" />} />
+          <Route path={ROUTES.affiliate} element={<SignedIn name="AffiliatePage" />} />
         </Route>
       </Route>
     </Routes>

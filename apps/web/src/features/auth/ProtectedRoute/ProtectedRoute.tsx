@@ -29,13 +29,21 @@ const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
  * (issue #10); every later route change asks terms.check again.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
-  const { authCheckComplete, isAuthenticated, otpVerified, termsAndConditionsRead } = useAuth();
+  const { authCheckComplete, isAuthenticated } = useAuth();
+  if (!authCheckComplete) return <LoadingIndicator label={GUARD_TEXTS.checkingAuth} fullScreen />;
+  if (!isAuthenticated) return <Navigate to={ROUTES.root} replace />;
+  // Mounted only once the sign-in state is known, so the terms query starts from that answer
+  // rather than asking the server again when the page's code arrived before it.
+  return <TermsGate>{children}</TermsGate>;
+}
+
+function TermsGate({ children }: { children?: ReactNode }) {
+  const { otpVerified, termsAndConditionsRead } = useAuth();
   const { pathname } = useLocation();
   const trpc = useTRPC();
   const termsCheck = useQuery({
     ...trpc.terms.check.queryOptions(),
-    enabled: authCheckComplete && isAuthenticated,
-    initialData: isAuthenticated ? { hasReadTerms: termsAndConditionsRead, otpVerified } : undefined,
+    initialData: { hasReadTerms: termsAndConditionsRead, otpVerified },
     // The seed is the server's answer of a moment ago; route changes re-check (below).
     refetchOnMount: false,
   });
@@ -49,8 +57,6 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
     if (termsCheck.data) void refetch();
   }, [pathname, termsCheck.data, refetch]);
 
-  if (!authCheckComplete) return <LoadingIndicator label={GUARD_TEXTS.checkingAuth} fullScreen />;
-  if (!isAuthenticated) return <Navigate to={ROUTES.root} replace />;
   if (termsCheck.isPending) return <LoadingIndicator label={GUARD_TEXTS.loadingRoute} fullScreen />;
   // A failed background re-check keeps the last good answer; a first check that fails sends
   // the user to / (a lost session is handled by the auth state, see AuthProvider).
