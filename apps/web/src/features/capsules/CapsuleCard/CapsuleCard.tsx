@@ -11,7 +11,7 @@ import {
   statusColor,
   statusLabel,
 } from '@capsule/domain';
-import { Badge, Card, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Progress } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconHourglass, IconLock, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type CapsuleDialogKind, dialogForCardClick } from '../CapsuleDialogs/dialog-state';
@@ -19,27 +19,33 @@ import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
 import classes from './CapsuleCard.module.css';
 import { CapsuleOptionsMenu } from './CapsuleOptionsMenu';
 
+// Made once: toLocaleString('en-US') builds a new formatter on every call, which cost the
+// dashboard's first render tens of milliseconds for twelve cards.
+const DAYS = new Intl.NumberFormat('en-US');
+
 /** The countdown badge's words; its colour comes from countdownColor (green far, red near). */
 export function countdownLabel(daysLeft: number | null): string {
   if (daysLeft === null) return 'No delivery date';
   if (daysLeft < 0) return 'Delivery date passed';
   if (daysLeft === 0) return 'Delivery today';
-  return daysLeft === 1 ? '1 day left' : `${daysLeft.toLocaleString('en-US')} days left`;
+  return daysLeft === 1 ? '1 day left' : `${DAYS.format(daysLeft)} days left`;
 }
 
+// The card is drawn with plain elements and CSS-module classes rather than Mantine's layout
+// and text components: a page of twelve cards made about 400 of them, and rendering those
+// was most of the dashboard's first render on a slow machine (issue #10). Mantine stays for
+// what has behaviour or a themed look of its own: the card frame, badges, progress, the menu.
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <Group gap={8} wrap="nowrap" align="flex-start">
-      <Text c="dimmed" component="span" lh={1} mt={2} aria-hidden>
+    <div className={classes.fact}>
+      <span className={classes.factIcon} aria-hidden>
         {icon}
-      </Text>
-      <Text size="sm" lh={1.4} style={{ minWidth: 0 }}>
-        <Text span c="dimmed" size="sm">
-          {label}:{' '}
-        </Text>
+      </span>
+      <p className={classes.factText}>
+        <span className={classes.dimmed}>{label}: </span>
         {children}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }
 
@@ -86,9 +92,9 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
           />
         </Card.Section>
       )}
-      <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap={6}>
+      <div className={classes.body}>
+        <div className={classes.top}>
+          <div className={classes.badges}>
             <Badge color={kindBadgeColor(capsule.kind)} variant="outline" radius="sm">
               {kindLabel(capsule.kind)}
             </Badge>
@@ -100,35 +106,26 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
                 Locked
               </Badge>
             )}
-          </Group>
+          </div>
           <CapsuleOptionsMenu actions={actions} onSelect={onOpen} />
-        </Group>
+        </div>
 
         <div>
-          <UnstyledButton
+          <button
+            type="button"
             className={classes.open}
             onClick={() => onOpen(clickOpens)}
             aria-haspopup="dialog"
             title={CLICK_TITLES[clickOpens] ?? CLICK_TITLES.details}
           >
-            <Text fw={700} size="lg" lh={1.3}>
-              {capsule.title}
-            </Text>
-          </UnstyledButton>
-          {capsule.category && (
-            <Text size="sm" c="dimmed">
-              {capsule.category}
-            </Text>
-          )}
+            <span className={classes.title}>{capsule.title}</span>
+          </button>
+          {capsule.category && <p className={`${classes.small} ${classes.dimmed}`}>{capsule.category}</p>}
         </div>
 
-        <Stack gap={6}>
+        <div className={classes.facts}>
           <Fact icon={<IconUser size={16} />} label="Recipient">
-            {capsule.recipientName ?? (
-              <Text span size="sm" c="dimmed" fs="italic">
-                {CAPSULE_TEXTS.noRecipientYet}
-              </Text>
-            )}
+            {capsule.recipientName ?? <span className={classes.missing}>{CAPSULE_TEXTS.noRecipientYet}</span>}
           </Fact>
           <Fact icon={<IconCalendarEvent size={16} />} label="Delivery">
             {deliveryDateAllowed(capsule.deliveryCriteria) || capsule.deliveryDate
@@ -140,28 +137,24 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
               {length.label}
             </Fact>
           )}
-        </Stack>
+        </div>
 
-        <Stack gap={6} mt="auto">
+        <div className={classes.bottom}>
           {/* Without a date there is no progress to show. A Milestone_Date capsule is told how to
               get one; the others are delivered by the condition the Delivery line names, and
               the countdown badge below already says 'No delivery date' (once is enough). */}
           {progress === null ? (
             deliveryDateAllowed(capsule.deliveryCriteria) && (
-              <Text size="xs" c="dimmed">
+              <p className={`${classes.tiny} ${classes.dimmed}`}>
                 Set a delivery date to follow the progress.
-              </Text>
+              </p>
             )
           ) : (
             <div>
-              <Group justify="space-between" mb={4}>
-                <Text size="xs" c="dimmed">
-                  Progress to delivery
-                </Text>
-                <Text size="xs" fw={600}>
-                  {progress}%
-                </Text>
-              </Group>
+              <div className={classes.progressLabel}>
+                <span className={classes.dimmed}>Progress to delivery</span>
+                <strong>{progress}%</strong>
+              </div>
               <Progress
                 value={progress}
                 size="sm"
@@ -171,7 +164,7 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
               />
             </div>
           )}
-          <Group>
+          <div>
             <Badge
               color={countdownColor(daysLeft)}
               variant="light"
@@ -180,9 +173,9 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
             >
               {countdownLabel(daysLeft)}
             </Badge>
-          </Group>
-        </Stack>
-      </Stack>
+          </div>
+        </div>
+      </div>
     </Card>
   );
 }
