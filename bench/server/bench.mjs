@@ -106,7 +106,7 @@ export async function runServerBench() {
         });
         results[size][target.key] = r;
         console.log(
-          `  ${target.key.padEnd(13)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${Math.round(r.cpuUs)} µs CPU/req`,
+          `  ${target.key.padEnd(13)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${Math.round(r.serverCpuUs)} µs server CPU/req`,
         );
       }
       if (size === small) {

@@ -1,0 +1,43 @@
+// The load generator, in a child process of its own (forked by load.mjs): autocannon's work and
+// its garbage collection run beside the measured server, not inside its event loop, where they
+// would add to the very latencies being measured. One message in, { measuring } when the
+// warm-up is over, then one message out: the figures, or the error.
+import autocannon from 'autocannon';
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function run(opts) {
+  const latencies = [];
+  const instance = autocannon(opts);
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
+  const result = await instance;
+  // A fast wrong answer measures nothing: any non-2xx, error or timeout fails the bench.
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${opts.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / ((result.finish - result.start) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+  };
+}
+
+process.once('message', async ({ opts, seconds, warmupSeconds }) => {
+  try {
+    if (warmupSeconds > 0) await run({ ...opts, duration: warmupSeconds });
+    process.send({ measuring: true });
+    const figures = await run({ ...opts, duration: seconds });
+    process.send({ figures }, () => process.disconnect());
+  } catch (error) {
+    process.send({ error: error?.stack ?? String(error) }, () => process.disconnect());
+  }
+});
