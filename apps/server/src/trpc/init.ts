@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { AppError, ERROR_CODES, ERROR_TEXTS, toAppError, zodFieldMessages } from '../errors.js';
 import { unsafeInputReason } from '../lib/safe-input.js';
 import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
@@ -75,3 +76,17 @@ export const verifiedProcedure = publicProcedure.use(({ ctx, next }) =>
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, session: requireMember(ctx.session) } }),
 );
+
+/**
+ * An output schema for .output(), checked with zod's synchronous parse. Given the schema itself,
+ * tRPC runs parseAsync, and zod uses its compiled object parser only in a synchronous parse: a
+ * list page of 12 capsules cost about 50 µs of CPU that way and 18 µs this way (issue 10). The
+ * checks are the same, and so is what they guard: nothing beyond the declared fields leaves the
+ * server (zod strips the rest), and an answer that does not fit fails the call exactly as the
+ * schema itself would make it fail (init.test.ts). Only for schemas without async refinements or
+ * transforms, which a synchronous parse refuses (the procedure's tests would fail).
+ */
+export const parsedOutput =
+  <S extends z.ZodType>(schema: S) =>
+  (value: unknown): z.output<S> =>
+    schema.parse(value);

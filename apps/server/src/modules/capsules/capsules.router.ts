@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import { capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
@@ -31,7 +31,11 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
 
     list: protectedProcedure
       .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))
-      .output(capsulePageOutputSchema)
+      // The busiest call (every list and dashboard view): its page is still checked on the way
+      // out, in full, but with zod's compiled synchronous parse (parsedOutput, trpc/init.ts),
+      // about a third of the CPU of the schema's parseAsync. Checking only in development would
+      // save some 12 µs more; the check stays in production too.
+      .output(parsedOutput(capsulePageOutputSchema))
       .query(({ ctx, input }) => listMyCapsules(ctx.deps, ctx.session.user.id, input)),
 
     byId: protectedProcedure
