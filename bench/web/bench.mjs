@@ -2,6 +2,7 @@
 // in headless Chromium against the real server (built web client, precompressed assets), the
 // median printed. `npm run bench:web` (it builds first).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,23 @@ const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const CHROMIUM = options.chromiumPath;
 const RUNS = 3;
 const BUDGET = { js: 120 * 1024, css: 25 * 1024, dashboardMs: 600 };
+
+// The machine's floor: a page with no framework that asks one JSON call and writes its answer,
+// opened the same way. What the portal's pages take beyond it is theirs; the floor itself is
+// the browser and machine (a new context, the renderer's start, one round trip).
+const FLOOR_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body>
+<p id="out">…</p><script>fetch('/data').then((r) => r.json()).then((d) => { document.getElementById('out').textContent = d.text; });</script>
+</body></html>`;
+
+async function startFloorPage() {
+  const server = createServer((request, response) => {
+    const json = request.url === '/data';
+    response.setHeader('content-type', json ? 'application/json' : 'text/html; charset=utf-8');
+    response.end(json ? JSON.stringify({ text: 'Capsule #1' }) : FLOOR_HTML);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -59,11 +77,20 @@ export async function runWebBench() {
       '--no-first-run',
     ],
   });
+  const floor = await startFloorPage();
   const routes = [
+    {
+      name: 'floor (no framework)',
+      url: floor.url,
+      cookies: [],
+      text: /Capsule #1/,
+      ready: (page) => page.getByText('Capsule #1').waitFor({ state: 'visible' }),
+    },
     {
       name: '/login (signed out)',
       url: `${base}/login`,
       cookies: [],
+      text: /Sign In/,
       // Usable: the form is on screen and its button can be pressed.
       ready: (page) => page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' }),
     },
@@ -71,6 +98,7 @@ export async function runWebBench() {
       name: '/dashboard (signed in)',
       url: `${base}/dashboard`,
       cookies,
+      text: /Capsule #\d+/,
       // Content: the first capsule card with its title.
       ready: (page) =>
         page
@@ -87,6 +115,7 @@ export async function runWebBench() {
     results.push({ name: route.name, ...Object.fromEntries(Object.keys(runs[0]).map((k) => [k, pick(k)])) });
   }
   await browser.close();
+  floor.close();
   await web.close();
   rmSync(dataDir, { recursive: true, force: true });
   await handle.close();
@@ -101,9 +130,12 @@ export async function runWebBench() {
       `${r.name.padEnd(25)} ${kb(r.jsGzipBeforeReady).padStart(18)} ${kb(r.cssGzipBeforeReady).padStart(20)} ${kb(r.jsGzip).padStart(10)} ${kb(r.cssGzip).padStart(11)} ${kb(r.transferred).padStart(12)} ${String(Math.round(r.lcpMs)).padStart(7)} ${String(r.readyMs).padStart(17)}`,
     );
   }
-  const [login, dashboard] = results;
+  const [floorPage, login, dashboard] = results;
   console.log(
     `\nDashboard: auth.status batch asked at ${dashboard.authBatchAt} ms (page data in the same batch: ${dashboard.batchedDataWithAuth ? 'yes' : 'no'}), signed-in chunk at ${dashboard.signedInChunkAt} ms`,
+  );
+  console.log(
+    `Floor: a page with no framework showed one JSON answer at ${floorPage.readyMs} ms; the dashboard took ${dashboard.readyMs - floorPage.readyMs} ms more, the sign-in form ${login.readyMs - floorPage.readyMs} ms more`,
   );
   console.log('\nGoals');
   console.log(
