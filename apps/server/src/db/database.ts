@@ -48,9 +48,21 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** The instances kyselyFor made: CamelCasePlugin their only plugin. */
+const plainInstances = new WeakSet<Db>();
+
 function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  plainInstances.add(db);
+  return db;
 }
+
+/**
+ * True for a database opened here, not one given more plugins (withPlugin) nor a transaction:
+ * what it compiles depends on the query alone, and no plugin of its needs to see a query being
+ * compiled, so a statement it compiled once may be sent again as it is (capsules.repository.ts).
+ */
+export const compilesPlainly = (db: Db): boolean => plainInstances.has(db);
 
 /** A pg pool that survives its server going away (see below); the app's and the job queue's. */
 export function openPool(connectionString: string, max: number, onConnectionError?: (error: Error) => void) {
