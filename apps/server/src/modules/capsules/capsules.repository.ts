@@ -187,7 +187,9 @@ export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListF
   const total = page[0]
     ? Number(page[0].matchingTotal)
     : Number((await matchingTotal(db, ownerId, filter).executeTakeFirstOrThrow()).n);
-  const rows = page.map(({ matchingTotal: _total, ...row }) => row);
+  // Each row keeps its matchingTotal: copying its other 34 columns to drop it cost some 60 µs
+  // a page, and it goes no further, as capsuleView answers only the fields it names.
+  const rows: CapsuleViewRow[] = page;
   return { rows, total };
 }
 
