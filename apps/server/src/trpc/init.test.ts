@@ -37,4 +37,16 @@ describe('parsedOutput', () => {
       expect(parsed).toEqual(await failure(call.schema()));
     }
   });
+
+  it("answers a misfit as our internal error, not as the caller's bad input", async () => {
+    answer.value = { id: 'not-a-uuid', at };
+    for (const procedure of [call.parsed, call.schema]) {
+      const error = await procedure().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('INTERNAL_SERVER_ERROR');
+    }
+  });
 });

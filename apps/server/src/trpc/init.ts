@@ -41,9 +41,14 @@ const t = initTRPC.context<Context>().create({
  * Services throw AppError; a lost database connection becomes UNAVAILABLE: each becomes the
  * tRPC code of the one table in errors.ts. Anything else stays an internal error.
  */
+// tRPC's own message when an answer fails its .output() schema: our bug, never the caller's
+// bad input, though its cause is a zod error like one.
+const OUTPUT_CHECK_FAILED = 'Output validation failed';
+
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok || result.error.code !== 'INTERNAL_SERVER_ERROR') return result;
+  if (result.error.message === OUTPUT_CHECK_FAILED) return result;
   const cause = toAppError(result.error.cause ?? result.error);
   if (cause.code === 'INTERNAL') return result;
   throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
