@@ -2,8 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { signedInPreload } from './build/signed-in-preload';
-import { PUBLIC_PATH_LIST } from './src/app/routes';
 
 // The API server (apps/server) listens on 3000 in development. The proxy keeps the browser's
 // Host header (no changeOrigin), so the server's same-origin check on writes still passes.
@@ -12,7 +10,6 @@ const API_TARGET = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
-    signedInPreload({ entry: 'src/app/signed-in.ts', publicPaths: PUBLIC_PATH_LIST }),
     // Brotli and gzip next to every asset at build time; the server sends the one the browser
     // accepts (@fastify/static preCompressed), so nothing is compressed per request.
     compression({

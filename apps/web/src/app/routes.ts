@@ -23,12 +23,9 @@ export interface RootLocationState {
   termsCheckFailed?: boolean;
 }
 
-/** The paths a signed-out visitor can use (also read by the build: build/signed-in-preload.ts). */
-export const PUBLIC_PATH_LIST: readonly string[] = [ROUTES.root, ROUTES.login, ROUTES.auth, ROUTES.verifyOtp];
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([ROUTES.root, ROUTES.login, ROUTES.auth, ROUTES.verifyOtp]);
 
-const PUBLIC_PATHS: ReadonlySet<string> = new Set(PUBLIC_PATH_LIST);
-
-/** Any path but those is protected or not found. */
+/** The paths a signed-out visitor can use; any other path is protected or not found. */
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname);
 }
