@@ -3,6 +3,7 @@
 // would add to the very latencies being measured. One message in, { measuring } when the
 // warm-up is over, then one message out: the figures, or the error.
 import autocannon from 'autocannon';
+import { paced } from './paced.mjs';
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
@@ -32,10 +33,12 @@ async function run(opts) {
 }
 
 process.once('message', async ({ opts, seconds, warmupSeconds }) => {
+  // A rate asked for is kept steadily (paced.mjs); without one, autocannon runs flat out.
+  const load = opts.rate ? paced : run;
   try {
-    if (warmupSeconds > 0) await run({ ...opts, duration: warmupSeconds });
+    if (warmupSeconds > 0) await load({ ...opts, duration: warmupSeconds });
     process.send({ measuring: true });
-    const figures = await run({ ...opts, duration: seconds });
+    const figures = await load({ ...opts, duration: seconds });
     process.send({ figures }, () => process.disconnect());
   } catch (error) {
     process.send({ error: error?.stack ?? String(error) }, () => process.disconnect());

@@ -1,5 +1,5 @@
-// One autocannon run against `url` on loopback: req/s, and p50/p99 of every 2xx answer's
-// response time as autocannon measured it, kept exactly (autocannon's own histogram rounds
+// One load run against `url` on loopback (autocannon flat out, or a steady rate: paced.mjs):
+// req/s, and p50/p99 of every 2xx answer's response time, kept exactly (autocannon's own histogram rounds
 // to whole milliseconds, too coarse for a 1M/1k ratio of latencies of a few ms).
 //
 // autocannon runs in a child process (load-worker.mjs), not in this one: here it would share
@@ -11,11 +11,11 @@ const WORKER = new URL('./load-worker.mjs', import.meta.url);
 
 /**
  * Runs `url` for `seconds` with `connections` (after a warm-up run whose figures are dropped).
- * `rate` caps the whole run at that many requests per second (autocannon overallRate).
+ * `rate` makes it a steady load of that many requests per second instead (paced.mjs).
  * Any non-2xx answer, error or timeout fails the bench: a fast wrong answer measures nothing.
  */
 export function measure({ url, headers, seconds, warmupSeconds, connections, rate }) {
-  const opts = { url, headers, connections, ...(rate ? { overallRate: rate } : {}) };
+  const opts = { url, headers, connections, ...(rate ? { rate } : {}) };
   // No inherited flags (--cpu-prof, --inspect): the generator is not what is studied.
   const child = fork(WORKER, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {

@@ -1,0 +1,68 @@
+// An open-loop load at a steady rate, for "p99 at half the maximum rate" (issue 10).
+//
+// autocannon's rate option does not pace: each connection sends its quota for the second back
+// to back and then waits for the next second, so at "half rate" the requests still come at full
+// speed for half of every second and queue as they do at full load. Here one request leaves
+// every 1/rate seconds, whatever the answers before it did, on up to `connections` kept-alive
+// sockets. Each latency runs from the moment the request was due, not from when a socket was
+// free, so a server that falls behind shows it (no coordinated omission).
+import http from 'node:http';
+
+const TIMEOUT_MS = 10_000;
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** { rps, p50, p99, requests } over `duration` seconds at `rate` requests per second. */
+export async function paced({ url, headers, connections, rate, duration }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const failures = [];
+  const interval = 1000 / rate;
+  const total = Math.max(1, Math.round(rate * duration));
+  const inFlight = [];
+
+  const one = (due) =>
+    new Promise((resolve) => {
+      const request = http.get(url, { agent, headers, timeout: TIMEOUT_MS }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode >= 200 && response.statusCode < 300)
+            latencies.push(performance.now() - due);
+          else failures.push(`HTTP ${response.statusCode}`);
+          resolve();
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', (error) => {
+        failures.push(error.message);
+        resolve();
+      });
+    });
+
+  const start = performance.now();
+  await new Promise((done) => {
+    let sent = 0;
+    const tick = () => {
+      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
+      for (; sent < due; sent += 1) inFlight.push(one(start + sent * interval));
+      if (sent >= total) done();
+      else setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  const elapsed = performance.now() - start;
+  agent.destroy();
+  // A fast wrong answer measures nothing: any failure fails the bench.
+  if (failures.length > 0) throw new Error(`${url}: ${failures.length} failed (${failures[0]})`);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / (elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+  };
+}
