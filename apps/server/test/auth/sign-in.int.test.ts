@@ -343,6 +343,26 @@ describe.each(databaseKinds())('sign-in over REST and tRPC (%s)', (kind) => {
     expect((await c.rest('GET', '/api/check-terms')).status).toBe(401);
   });
 
+  it('keeps a session alive under many requests at once when its last-seen time is due (one write, none waiting)', async () => {
+    const user = await t.createUser();
+    const c = await signIn(t, user);
+    // Past the minute after which last_seen_at is written: every request below sees it due.
+    t.clock.advanceMinutes(20);
+    const before = t.clock.now().getTime();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.rest('GET', '/api/check-terms')));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select('lastSeenAt')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(row.lastSeenAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    // Touched, so the idle limit counts from now: 25 more minutes is still inside it.
+    t.clock.advanceMinutes(25);
+    expect((await c.rest('GET', '/api/check-terms')).status).toBe(200);
+  });
+
   it('answers 401 to signed-out calls on protected paths, over REST and tRPC', async () => {
     const c = newClient(t);
     expect((await c.rest('GET', '/api/check-terms')).status).toBe(401);

@@ -76,7 +76,8 @@ export async function resolveSession(
     await deleteSession(deps.db, sessionId);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchSession(deps.db, sessionId, now);
+  const seenSince = new Date(now.getTime() - TOUCH_EVERY_MS);
+  if (row.lastSeenAt <= seenSince) await touchSession(deps.db, sessionId, now, seenSince);
   return {
     id: row.id,
     stage: row.stage,
