@@ -64,6 +64,8 @@ function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
  */
 export const compilesPlainly = (db: Db): boolean => plainInstances.has(db);
 
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 /** A pg pool that survives its server going away (see below); the app's and the job queue's. */
 export function openPool(connectionString: string, max: number, onConnectionError?: (error: Error) => void) {
   const pool = new pg.Pool({
@@ -72,6 +74,11 @@ export function openPool(connectionString: string, max: number, onConnectionErro
     // While the server is away a request fails fast (503) instead of queueing for ever.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // Idle connections are kept for minutes, not pg's 10 s: each keeps its session's plans (the
+    // session_identity() plan of migration 0010) and costs a backend start to replace, and a
+    // burst after a quiet spell otherwise opened several at once (p99 spikes in the server
+    // bench at a steady half rate).
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
   });
   // A connection the server drops emits 'error': on the pool while idle, on the client while
   // checked out. Either one unhandled crashes the process (a database restart would take the
