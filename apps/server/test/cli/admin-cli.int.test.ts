@@ -1,64 +1,20 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliDatabase, cliDatabase, requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { testEnv } from '../support/test-env.js';
-
-const run = promisify(execFile);
-const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 
 /**
  * The operators' CLI as they run it (the built file, a child process), on the real PostgreSQL
  * when DATABASE_URL is set (a scratch database), else on an embedded PGlite data folder.
  */
 describe('admin CLI', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-cli-'));
-  let databaseUrl: string | undefined;
-  let scratch: string | undefined;
-
+  let place: CliDatabase;
   beforeAll(async () => {
-    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
-    if (testEnv.databaseUrl) {
-      scratch = `capsule_cli_${process.pid}`;
-      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${scratch} with (force)`);
-      await admin.query(`create database ${scratch}`);
-      await admin.end();
-      const url = new URL(testEnv.databaseUrl);
-      url.pathname = `/${scratch}`;
-      databaseUrl = url.toString();
-    }
+    requireBuiltCli();
+    place = await cliDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite', 'capsule_cli');
   });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (scratch && testEnv.databaseUrl) {
-      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${scratch} with (force)`);
-      await admin.end();
-    }
-  });
+  afterAll(async () => place?.drop());
 
-  async function admin(...args: string[]) {
-    const env = {
-      PATH: testEnv.path,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (...args: string[]) => runAdminCli(place.env, args);
 
   it('creates and lists users, records a purchase, and explains bad arguments', async () => {
     const created = await admin(

@@ -1,14 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { affiliateApplicationSchema } from '@capsule/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { systemClock } from '../../src/lib/clock.js';
 import {
@@ -18,10 +10,8 @@ import {
 } from '../../src/modules/affiliates/index.js';
 import { recordPurchase } from '../../src/modules/commerce/index.js';
 import { createUser } from '../../src/modules/users/index.js';
+import { type CliDatabase, cliDatabase, requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { testEnv } from '../support/test-env.js';
-
-const run = promisify(execFile);
-const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 
 /**
  * The operators' affiliate commands as they run them (the built CLI, a child process), on the
@@ -30,57 +20,21 @@ const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url))
  * the same database between commands, through the services the portal uses.
  */
 describe('admin CLI: the affiliate programme', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-cli-aff-'));
-  let databaseUrl: string | undefined;
-  let scratch: string | undefined;
-
+  let place: CliDatabase;
   beforeAll(async () => {
-    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
-    if (testEnv.databaseUrl) {
-      scratch = `capsule_cli_aff_${process.pid}`;
-      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${scratch} with (force)`);
-      await admin.query(`create database ${scratch}`);
-      await admin.end();
-      const url = new URL(testEnv.databaseUrl);
-      url.pathname = `/${scratch}`;
-      databaseUrl = url.toString();
-    }
+    requireBuiltCli();
+    place = await cliDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite', 'capsule_cli_aff');
   });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (scratch && testEnv.databaseUrl) {
-      const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${scratch} with (force)`);
-      await admin.end();
-    }
-  });
+  afterAll(async () => place?.drop());
 
-  const env = () => ({
-    PATH: testEnv.path,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development' as const,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-
-  async function admin(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env: env() });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (...args: string[]) => runAdminCli(place.env, args);
 
   /** The same database in this process, while no command runs (PGlite allows one process). */
   async function onDatabase<T>(
     work: (deps: Parameters<typeof applyAsAffiliate>[0]) => Promise<T>,
   ): Promise<T> {
-    const config = loadConfig({ ...env(), DEMO_USER: 'off' });
-    const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+    const config = loadConfig({ NODE_ENV: 'development', ...place.env, DEMO_USER: 'off' });
+    const database = await place.open();
     try {
       return await work({ db: database.db, clock: systemClock, config });
     } finally {

@@ -1,18 +1,12 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devPriceId, ensureDevPackages } from '../../src/dev/seed-packages.js';
+import { requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { databaseKinds } from '../support/databases.js';
 import { checkoutCompletedEvent, TEST_STRIPE_SECRET } from '../support/stripe-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { testEnv } from '../support/test-env.js';
-
-const run = promisify(execFile);
-const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 
 /**
  * `npm run admin -- stripe:event --file event.json --url U` as operators run it (the built CLI,
@@ -25,7 +19,7 @@ describe.each(databaseKinds())('admin CLI stripe:event (%s)', (kind) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'capsule-stripe-cli-'));
 
   beforeAll(async () => {
-    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
+    requireBuiltCli();
     t = await startTestApp(kind, { stripeWebhookSecret: TEST_STRIPE_SECRET });
     await ensureDevPackages(t.deps.db);
   }, 90_000);
@@ -34,21 +28,8 @@ describe.each(databaseKinds())('admin CLI stripe:event (%s)', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function admin(secret: string | null, ...args: string[]) {
-    const env = {
-      PATH: testEnv.path,
-      DATA_DIR: dir,
-      NODE_ENV: 'development',
-      ...(secret ? { STRIPE_WEBHOOK_SECRET: secret } : {}),
-    };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (secret: string | null, ...args: string[]) =>
+    runAdminCli({ DATA_DIR: dir, STRIPE_WEBHOOK_SECRET: secret ?? undefined }, args);
 
   it('signs the file, posts it, and the portal records the purchase', async () => {
     const buyer = await t.createUser();

@@ -1,20 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { signIn } from '../support/client.js';
 import { receivedCapsule } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { testEnv } from '../support/test-env.js';
 import { makeTestImage } from '../support/test-videos.js';
 import { mailAbout } from '../support/uploads.js';
-
-const run = promisify(execFile);
-const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 
 /**
  * The operators' document review through the CLI's real entry (the built file, a child process),
@@ -26,20 +21,10 @@ describe('admin CLI: verification commands', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-cli-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  async function admin(env: Record<string, string>, ...args: string[]) {
-    const base = { PATH: testEnv.path, DATA_DIR: dataDir, NODE_ENV: 'development', ...env };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env: base });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    runAdminCli({ DATA_DIR: dataDir, ...env }, args);
 
-  beforeAll(() => {
-    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
-  });
+  beforeAll(requireBuiltCli);
 
   it('explains a rejection without a reason before touching anything', async () => {
     const missing = await admin({}, 'verification:reject', '--id', '00000000-0000-4000-8000-000000000000');

@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createSyncPusher } from '../../src/modules/sync/index.js';
 import { createUser } from '../../src/modules/users/users.service.js';
-import { type DatabaseKind, databaseKinds } from '../support/databases.js';
+import { type CliDatabase, cliDatabase, requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
+import { databaseKinds } from '../support/databases.js';
 import { type FakeOdoo, startFakeOdoo } from '../support/fake-odoo.js';
 import { startTestApp, type TestApp, TestClock } from '../support/test-app.js';
-import { testEnv } from '../support/test-env.js';
 
 // What operators live with: an app without Odoo settings keeps its records pending (and says so
 // once), and the admin CLI, run as operators run it (the built file, a child process), shows the
 // counts and the failed records with their errors and puts them back to pending.
-
-const run = promisify(execFile);
-const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 
 describe.each(databaseKinds())('sync without Odoo settings (%s)', (kind) => {
   let t: TestApp;
@@ -43,46 +33,13 @@ describe.each(databaseKinds())('sync without Odoo settings (%s)', (kind) => {
   });
 });
 
-/** A database the CLI process can open too: a PGlite folder, or a scratch database on the server. */
-async function cliDatabase(kind: DatabaseKind) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-sync-cli-'));
-  let databaseUrl: string | undefined;
-  const scratch = `capsule_sync_cli_${process.pid}`;
-  const server = testEnv.databaseUrl;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  if (kind === 'postgres') {
-    if (!server) throw new Error('The postgres run needs DATABASE_URL');
-    await admin(`drop database if exists ${scratch} with (force)`);
-    await admin(`create database ${scratch}`);
-    const url = new URL(server);
-    url.pathname = `/${scratch}`;
-    databaseUrl = url.toString();
-  }
-  const open = () =>
-    openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, 'pglite') });
-  return {
-    dataDir,
-    databaseUrl,
-    open,
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (kind === 'postgres') await admin(`drop database if exists ${scratch} with (force)`);
-    },
-  };
-}
-
 describe.each(databaseKinds())('sync:status and sync:retry in the admin CLI (%s)', (kind) => {
-  let place: Awaited<ReturnType<typeof cliDatabase>>;
+  let place: CliDatabase;
   let odoo: FakeOdoo;
 
   beforeAll(async () => {
-    if (!existsSync(ADMIN)) throw new Error('apps/server/dist is missing: run `npm run build` first');
-    place = await cliDatabase(kind);
+    requireBuiltCli();
+    place = await cliDatabase(kind, 'capsule_sync_cli');
     odoo = await startFakeOdoo();
   });
   afterAll(async () => {
@@ -90,21 +47,7 @@ describe.each(databaseKinds())('sync:status and sync:retry in the admin CLI (%s)
     await place?.drop();
   });
 
-  async function admin(...args: string[]) {
-    const env = {
-      PATH: testEnv.path,
-      DATA_DIR: place.dataDir,
-      NODE_ENV: 'development',
-      ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
-    };
-    try {
-      const { stdout, stderr } = await run(process.execPath, [ADMIN, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (...args: string[]) => runAdminCli(place.env, args);
 
   /** Opens the database in this process, does `work`, and closes it (a PGlite folder serves one process). */
   async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
