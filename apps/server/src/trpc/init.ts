@@ -37,14 +37,14 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/**
- * Services throw AppError; a lost database connection becomes UNAVAILABLE: each becomes the
- * tRPC code of the one table in errors.ts. Anything else stays an internal error.
- */
 // tRPC's own message when an answer fails its .output() schema: our bug, never the caller's
 // bad input, though its cause is a zod error like one.
 const OUTPUT_CHECK_FAILED = 'Output validation failed';
 
+/**
+ * Services throw AppError; a lost database connection becomes UNAVAILABLE: each becomes the
+ * tRPC code of the one table in errors.ts. Anything else stays an internal error.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok || result.error.code !== 'INTERNAL_SERVER_ERROR') return result;
@@ -83,9 +83,10 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
 );
 
 /**
- * An output schema for .output(), checked with zod's synchronous parse. Given the schema itself,
- * tRPC runs parseAsync, and zod uses its compiled object parser only in a synchronous parse: a
- * list page of 12 capsules cost about 50 µs of CPU that way and 18 µs this way (issue 10). The
+ * Every procedure's output schema, as given to .output(): checked with zod's synchronous parse.
+ * Given the schema itself, tRPC runs parseAsync, and zod uses its compiled object parser only in
+ * a synchronous parse: a list page of 12 capsules cost about 50 µs of CPU that way and 18 µs
+ * this way (issue 10). The
  * checks are the same, and so is what they guard: nothing beyond the declared fields leaves the
  * server (zod strips the rest), and an answer that does not fit fails the call exactly as the
  * schema itself would make it fail (init.test.ts). Only for schemas without async refinements or

@@ -1,6 +1,6 @@
 import { affiliateApplicationSchema } from '@capsule/domain';
 import { z } from 'zod';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import {
   myAffiliateOutputSchema,
   pageOf,
@@ -15,23 +15,23 @@ const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(
 export const affiliatesRouter = router({
   /** Null until the user applies. */
   me: protectedProcedure
-    .output(myAffiliateOutputSchema.nullable())
+    .output(parsedOutput(myAffiliateOutputSchema.nullable()))
     .query(({ ctx }) => getMyAffiliate(ctx.deps, ctx.session.user.id)),
 
   // Not `apply`: tRPC reserves the name (Function.prototype.apply), so the issue's
   // affiliates.apply is affiliates.submitApplication.
   submitApplication: protectedProcedure
     .input(affiliateApplicationSchema)
-    .output(myAffiliateOutputSchema)
+    .output(parsedOutput(myAffiliateOutputSchema))
     .mutation(({ ctx, input }) => applyAsAffiliate(ctx.deps, ctx.session.user.id, input)),
 
   referrals: protectedProcedure
     .input(pageInput)
-    .output(pageOf(referralOutputSchema))
+    .output(parsedOutput(pageOf(referralOutputSchema)))
     .query(({ ctx, input }) => listMyReferrals(ctx.deps, ctx.session.user.id, input.page)),
 
   payouts: protectedProcedure
     .input(pageInput)
-    .output(pageOf(payoutOutputSchema))
+    .output(parsedOutput(pageOf(payoutOutputSchema)))
     .query(({ ctx, input }) => listMyPayouts(ctx.deps, ctx.session.user.id, input.page)),
 });

@@ -4,7 +4,7 @@ import {
   receivedListInputSchema,
   receivedRefInputSchema,
 } from '@capsule/domain';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import { completeDocumentUpload, startDocumentUpload } from './document.service.js';
 import {
   documentSlotOutputSchema,
@@ -22,31 +22,31 @@ import { getReceivedCapsule, listReceivedCapsules, recordPlayed, secureUrl } fro
 export const receivedCapsulesRouter = router({
   list: protectedProcedure
     .input(receivedListInputSchema)
-    .output(receivedPageOutputSchema)
+    .output(parsedOutput(receivedPageOutputSchema))
     .query(({ ctx, input }) => listReceivedCapsules(ctx.deps, ctx.session.user.id, input)),
 
   /** Received Capsule Details; the first call records the first opening. */
   byId: protectedProcedure
     .input(receivedRefInputSchema)
-    .output(receivedCapsuleOutputSchema)
+    .output(parsedOutput(receivedCapsuleOutputSchema))
     .query(({ ctx, input }) => getReceivedCapsule(ctx.deps, ctx.session.user.id, input.id)),
 
   /** The playback URL, minutes long; FORBIDDEN with the reason while the release rule does not hold. */
   secureUrl: protectedProcedure
     .input(receivedRefInputSchema)
-    .output(secureUrlOutputSchema)
+    .output(parsedOutput(secureUrlOutputSchema))
     .mutation(({ ctx, input }) => secureUrl(ctx.deps, ctx.session.user.id, input.id)),
 
   /** The player's first 'playing' event. */
   played: protectedProcedure
     .input(receivedRefInputSchema)
-    .output(playedOutputSchema)
+    .output(parsedOutput(playedOutputSchema))
     .mutation(({ ctx, input }) => recordPlayed(ctx.deps, ctx.session.user.id, input.id)),
 
   document: router({
     start: protectedProcedure
       .input(documentStartInputSchema)
-      .output(documentSlotOutputSchema)
+      .output(parsedOutput(documentSlotOutputSchema))
       .mutation(({ ctx, input }) => {
         const { capsuleId, ...file } = input;
         return startDocumentUpload(ctx.deps, ctx.session.user.id, { capsuleId, file });
@@ -54,7 +54,7 @@ export const receivedCapsulesRouter = router({
 
     complete: protectedProcedure
       .input(documentCompleteInputSchema)
-      .output(receivedCapsuleOutputSchema)
+      .output(parsedOutput(receivedCapsuleOutputSchema))
       .mutation(({ ctx, input }) => completeDocumentUpload(ctx.deps, ctx.session.user.id, input)),
   }),
 });

@@ -1,5 +1,5 @@
 import { capsuleRefInputSchema, startUploadInputSchema, uploadRefInputSchema } from '@capsule/domain';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import { capsuleOutputSchema } from './capsule.output.js';
 import { openUploadOutputSchema, sasGrantOutputSchema, uploadSlotOutputSchema } from './upload.output.js';
 import { cancelUpload, completeUpload } from './upload-finish.service.js';
@@ -13,7 +13,7 @@ import { openUpload, renewUpload, startUpload } from './upload-start.service.js'
 export const uploadRouter = router({
   start: protectedProcedure
     .input(startUploadInputSchema)
-    .output(uploadSlotOutputSchema)
+    .output(parsedOutput(uploadSlotOutputSchema))
     .mutation(({ ctx, input }) =>
       startUpload(ctx.deps, ctx.session.user.id, {
         capsuleId: input.capsuleId,
@@ -31,21 +31,21 @@ export const uploadRouter = router({
 
   renew: protectedProcedure
     .input(uploadRefInputSchema)
-    .output(sasGrantOutputSchema)
+    .output(parsedOutput(sasGrantOutputSchema))
     .mutation(({ ctx, input }) => renewUpload(ctx.deps, ctx.session.user.id, input)),
 
   open: protectedProcedure
     .input(capsuleRefInputSchema)
-    .output(openUploadOutputSchema)
+    .output(parsedOutput(openUploadOutputSchema))
     .query(({ ctx, input }) => openUpload(ctx.deps, ctx.session.user.id, input.capsuleId)),
 
   complete: protectedProcedure
     .input(uploadRefInputSchema)
-    .output(capsuleOutputSchema)
+    .output(parsedOutput(capsuleOutputSchema))
     .mutation(({ ctx, input }) => completeUpload(ctx.deps, ctx.session.user.id, input)),
 
   cancel: protectedProcedure
     .input(uploadRefInputSchema)
-    .output(capsuleOutputSchema)
+    .output(parsedOutput(capsuleOutputSchema))
     .mutation(({ ctx, input }) => cancelUpload(ctx.deps, ctx.session.user.id, input)),
 });

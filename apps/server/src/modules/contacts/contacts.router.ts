@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { latestToday } from '../../lib/today.js';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import { contactOutputSchema } from './contact.output.js';
 import {
   createContact,
@@ -41,22 +41,22 @@ export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
           })
           .optional(),
       )
-      .output(z.array(contactOutputSchema))
+      .output(parsedOutput(z.array(contactOutputSchema)))
       .query(({ ctx, input }) => listMyContacts(ctx.deps, ctx.session.user.id, input ?? {})),
 
     byId: protectedProcedure
       .input(z.object({ id: idSchema }))
-      .output(contactOutputSchema)
+      .output(parsedOutput(contactOutputSchema))
       .query(({ ctx, input }) => getMyContact(ctx.deps, ctx.session.user.id, input.id)),
 
     create: protectedProcedure
       .input(contactInput)
-      .output(contactOutputSchema)
+      .output(parsedOutput(contactOutputSchema))
       .mutation(({ ctx, input }) => createContact(ctx.deps, ctx.session.user.id, input)),
 
     update: protectedProcedure
       .input(z.object({ id: idSchema, contact: contactInput }))
-      .output(contactOutputSchema)
+      .output(parsedOutput(contactOutputSchema))
       .mutation(({ ctx, input }) => editContact(ctx.deps, ctx.session.user.id, input.id, input.contact)),
 
     delete: protectedProcedure

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import { userSyncStatus } from './sync-status.service.js';
 
 // The app has no operator role: sync.status shows the signed-in user their own records only
@@ -21,6 +21,6 @@ const userSyncStatusOutput = z.object({
 
 export const syncRouter = router({
   status: protectedProcedure
-    .output(userSyncStatusOutput)
+    .output(parsedOutput(userSyncStatusOutput))
     .query(({ ctx }) => userSyncStatus(ctx.deps, ctx.session.user.id)),
 });
