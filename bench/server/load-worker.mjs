@@ -3,12 +3,8 @@
 // would add to the very latencies being measured. One message in, { measuring } when the
 // warm-up is over, then one message out: the figures, or the error.
 import autocannon from 'autocannon';
+import { loadFigures } from './latencies.mjs';
 import { paced } from './paced.mjs';
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function run(opts) {
   const latencies = [];
@@ -23,13 +19,7 @@ async function run(opts) {
       `${opts.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
   }
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / ((result.finish - result.start) / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-  };
+  return loadFigures(latencies, result.finish - result.start);
 }
 
 process.once('message', async ({ opts, seconds, warmupSeconds }) => {

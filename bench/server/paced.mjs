@@ -7,13 +7,9 @@
 // sockets. Each latency runs from the moment the request was due, not from when a socket was
 // free, so a server that falls behind shows it (no coordinated omission).
 import http from 'node:http';
+import { loadFigures } from './latencies.mjs';
 
 const TIMEOUT_MS = 10_000;
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** { rps, p50, p99, requests } over `duration` seconds at `rate` requests per second. */
 export async function paced({ url, headers, connections, rate, duration }) {
@@ -58,11 +54,5 @@ export async function paced({ url, headers, connections, rate, duration }) {
   agent.destroy();
   // A fast wrong answer measures nothing: any failure fails the bench.
   if (failures.length > 0) throw new Error(`${url}: ${failures.length} failed (${failures[0]})`);
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / (elapsed / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-  };
+  return loadFigures(latencies, elapsed);
 }
