@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { GUARD_TEXTS } from './src/features/auth/ProtectedRoute/guard-texts';
 
 // The API server (apps/server) listens on 3000 in development. The proxy keeps the browser's
 // Host header (no changeOrigin), so the server's same-origin check on writes still passes.
@@ -10,6 +11,12 @@ const API_TARGET = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    // index.html's loading screen says what the route guard says while the sign-in state is
+    // checked: the text lives in guard-texts.ts only.
+    {
+      name: 'capsule:boot-status-text',
+      transformIndexHtml: (html) => html.replace('%GUARD_CHECKING_AUTH%', GUARD_TEXTS.checkingAuth),
+    },
     // Brotli and gzip next to every asset at build time; the server sends the one the browser
     // accepts (@fastify/static preCompressed), so nothing is compressed per request.
     compression({
