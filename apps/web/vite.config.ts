@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { GUARD_TEXTS } from './src/features/auth/ProtectedRoute/guard-texts';
+import { GUARD_TEXTS } from './src/features/auth/ProtectedRoute/guard-texts.ts';
 
 // The API server (apps/server) listens on 3000 in development. The proxy keeps the browser's
 // Host header (no changeOrigin), so the server's same-origin check on writes still passes.
