@@ -14,7 +14,7 @@ const thirty = Array.from({ length: 30 }, (_, i) => makeCapsule({ title: `Capsul
 
 describe('My Capsules list', { timeout: 20_000 }, () => {
   it('reads x_status, every type and the page from the address and asks the server for them', async () => {
-    const { calls } = renderApp({
+    const { user, calls } = renderApp({
       route: '/dashboard?x_status=pending_upload&type=Wedding&type=wake&type=Bogus&page=2',
       handlers: { ...signedIn(), ...dashboardHandlers(thirty) },
     });
@@ -28,9 +28,11 @@ describe('My Capsules list', { timeout: 20_000 }, () => {
     expect((screen.getByRole('combobox', { name: 'Sort by status' }) as HTMLInputElement).value).toBe(
       'Pending Upload',
     );
-    const typeList = screen.getByRole('listbox', { name: 'Type', hidden: true });
+    // The option list is drawn when it opens (theme.ts): open it to see what is ticked.
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    const typeList = await screen.findByRole('listbox', { name: 'Type' });
     const chosen = within(typeList)
-      .getAllByRole('option', { hidden: true })
+      .getAllByRole('option')
       .filter((option) => option.getAttribute('aria-selected') === 'true')
       .map((option) => option.textContent);
     expect(chosen).toEqual(['Wedding', 'Wake']);
