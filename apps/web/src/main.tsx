@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startVisit } from './app/boot';
+import { routeData } from './app/route-data';
 import { preloadSignedIn } from './app/router';
 import { isPublicPath } from './app/routes';
 import { captureReferral } from './features/affiliates/referral-cookie';
@@ -17,12 +18,15 @@ const trpcClient = makeTrpcClient();
 const initialStatus = startVisit(trpcClient, window.location);
 // A protected page opened directly (a bookmark, a reload) needs the signed-in app: fetch it
 // now, beside the sign-in state and the page's data, rather than after them, and render once
-// it is here. Rendering earlier would only paint the loading screen React draws (index.html
-// already shows one) and, by committing a Suspense fallback, make React hold the page back
-// when it arrives (issue #10: the dashboard's content time).
-const codeReady = isPublicPath(window.location.pathname) ? Promise.resolve() : preloadSignedIn();
+// both are here (the data travels in the sign-in state's batch, so it is here too). Rendering
+// earlier would only paint the loading screen React draws (index.html already shows one),
+// then render the whole page again when the answer comes; by committing a Suspense fallback
+// it would also make React hold the page back (issue #10: the dashboard's content time).
+const ready = isPublicPath(window.location.pathname)
+  ? Promise.resolve()
+  : Promise.allSettled([preloadSignedIn(), initialStatus, ...routeData().map((query) => query.result)]);
 
-void codeReady.then(() =>
+void ready.then(() =>
   createRoot(root).render(
     <StrictMode>
       <App trpcClient={trpcClient} initialStatus={initialStatus} />

@@ -4,6 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useAuth } from '../features/auth/AuthProvider/auth-context';
 import { httpStatusOf } from '../lib/server-error';
+import { answerOf } from '../lib/settled';
 import { makeQueryClient, TRPCProvider } from '../lib/trpc';
 import { type TrpcClient, useTrpcClient } from '../lib/trpc-client';
 import { routeData } from './route-data';
@@ -27,6 +28,13 @@ function adoptRouteData(queryClient: QueryClient, client: TrpcClient): void {
     queryClient.setQueryDefaults(options.queryKey, {
       refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > ADOPTED_FRESH_MS,
     });
+    // Already answered (the usual case: main.tsx renders once the sign-in state is here, and
+    // it travels in the same batch): in the cache now, so the page's first render has its data.
+    const answer = answerOf(result);
+    if (answer) {
+      queryClient.setQueryData(options.queryKey, answer.value, { updatedAt: answer.at });
+      continue;
+    }
     void queryClient.prefetchQuery({
       queryKey: options.queryKey,
       // A failed early answer (e.g. the session ended in between) is asked for again.

@@ -1,4 +1,5 @@
 import type { AuthStatus } from '../features/auth/AuthProvider/auth-context';
+import { track } from '../lib/settled';
 import type { TrpcClient } from '../lib/trpc-client';
 import { startRouteData } from './route-data';
 
@@ -12,7 +13,7 @@ export function startVisit(
   client: TrpcClient,
   location: Pick<Location, 'pathname' | 'search'>,
 ): Promise<AuthStatus> {
-  const status = client.auth.status.query();
+  const status = track(client.auth.status.query());
   // The AuthProvider handles a failure once it mounts; this keeps an early one from being
   // reported as unhandled before then.
   status.catch(() => undefined);

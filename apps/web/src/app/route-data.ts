@@ -1,3 +1,4 @@
+import { track } from '../lib/settled';
 import type { TrpcClient } from '../lib/trpc-client';
 import { ROUTES } from './routes';
 
@@ -28,7 +29,7 @@ let started: { at: number; queries: RouteQuery[] } | null = null;
 function quiet(path: string, input: unknown, result: Promise<unknown>): RouteQuery {
   // Not awaited until adopted; a failure (signed out) must not surface as unhandled.
   result.catch(() => undefined);
-  return { path, input, result };
+  return { path, input, result: track(result) };
 }
 
 const ROUTE_QUERIES: Partial<Record<string, (client: TrpcClient) => RouteQuery[]>> = {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { browser } from '../../../lib/browser';
 import { httpStatusOf, serverErrorMessage } from '../../../lib/server-error';
+import { answerOf } from '../../../lib/settled';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useTrpcClient } from '../../../lib/trpc-client';
 import { isResendTooSoon } from '../OtpForm/otp-errors';
@@ -19,6 +20,25 @@ import {
 } from './auth-context';
 
 const SIGNED_OUT: AuthState = { ...INITIAL_AUTH_STATE, authCheckComplete: true };
+
+/**
+ * The auth state an auth.status answer means. Fully signed in means verified; a
+ * password-stage session (a reload on the code screen) is authenticated but still owes its code.
+ */
+function authStateOf(status: AuthStatus): AuthState {
+  if (status.loggedIn) {
+    return {
+      ...SIGNED_OUT,
+      isAuthenticated: true,
+      otpVerified: true,
+      termsAndConditionsRead: status.hasReadTerms,
+      user: status.user,
+    };
+  }
+  if (status.requiresOtp)
+    return { ...SIGNED_OUT, isAuthenticated: true, termsAndConditionsRead: status.hasReadTerms };
+  return SIGNED_OUT;
+}
 
 /**
  * The auth state of spec section 3 and its transitions (section 4, 'Auth'). It lives inside
@@ -38,39 +58,33 @@ interface AuthProviderProps {
 export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
   const client = useTrpcClient();
   const navigate = useNavigate();
-  const [state, setState] = useState<AuthState>(INITIAL_AUTH_STATE);
+  // Read once: a later answer to the same promise is the effect's to apply.
+  const [initialAnswer] = useState(() => answerOf(initialStatus)?.value);
+  const [state, setState] = useState<AuthState>(() =>
+    initialAnswer ? authStateOf(initialAnswer) : INITIAL_AUTH_STATE,
+  );
   const [sessionEpoch, setSessionEpoch] = useState(0);
   const newEpoch = useCallback(() => setSessionEpoch((epoch) => epoch + 1), []);
   // Kept apart from the auth state: a sign-in transition does not change the server's config.
-  const [links, setLinks] = useState<ServerLinks | null>(null);
+  const [links, setLinks] = useState<ServerLinks | null>(initialAnswer?.links ?? null);
   const readLinks = useCallback((status: { links?: ServerLinks } | null) => {
     if (status?.links) setLinks(status.links);
   }, []);
   const patch = useCallback((next: Partial<AuthState>) => setState((prev) => ({ ...prev, ...next })), []);
 
   // On start: the login status (asked for by main.tsx before React started, in the same
-  // batch as the opened page's data: app/boot.ts). Fully signed in means verified; a password-stage session
-  // (a reload on the code screen) is authenticated but still owes its code.
+  // batch as the opened page's data: app/boot.ts). When it has already answered, the first
+  // render starts from it (no 'Checking authentication...' render in between); otherwise it
+  // is awaited once mounted.
   useEffect(() => {
+    if (initialAnswer) return;
     let cancelled = false;
     const status = initialStatus ?? client.auth.status.query();
     status
       .then((status) => {
         if (cancelled) return;
         readLinks(status);
-        if (status.loggedIn) {
-          setState({
-            ...SIGNED_OUT,
-            isAuthenticated: true,
-            otpVerified: true,
-            termsAndConditionsRead: status.hasReadTerms,
-            user: status.user,
-          });
-        } else if (status.requiresOtp) {
-          setState({ ...SIGNED_OUT, isAuthenticated: true, termsAndConditionsRead: status.hasReadTerms });
-        } else {
-          setState(SIGNED_OUT);
-        }
+        setState(authStateOf(status));
       })
       .catch(() => {
         if (!cancelled) setState(SIGNED_OUT);
@@ -78,7 +92,7 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
     return () => {
       cancelled = true;
     };
-  }, [client, readLinks, initialStatus]);
+  }, [client, readLinks, initialStatus, initialAnswer]);
 
   // A data call answered 401 (app/DataProviders): the session ended on the server (idle
   // timeout, logout elsewhere). Drop to signed out; the guard then sends the user to sign in.

@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AuthProvider } from '../features/auth/AuthProvider/AuthProvider';
+import { GUARD_TEXTS } from '../features/auth/ProtectedRoute/guard-texts';
+import { dashboardHandlers, makeCapsule } from '../features/capsules/capsule-fixtures';
+import { answerOf, track } from '../lib/settled';
+import { makeTrpcClient } from '../lib/trpc-client';
+import { signedIn } from '../test/fixtures';
+import { type Call, deferred, type Handlers, mockLink } from '../test/trpc-mock';
+import { startVisit } from './boot';
+import { AppProviders } from './providers';
+import { routeData } from './route-data';
+import { AppRoutes, preloadSignedIn } from './router';
+
+/** A page opened directly, as main.tsx does it: the boot batch and the code first, then React. */
+async function openDirectly(route: string, handlers: Handlers) {
+  const calls: Call[] = [];
+  const client = makeTrpcClient([mockLink(handlers, calls)]);
+  const status = startVisit(client, { pathname: route, search: '' });
+  await Promise.allSettled([preloadSignedIn(), status, ...routeData().map((query) => query.result)]);
+  render(
+    <AppProviders trpcClient={client} env="test">
+      <MemoryRouter initialEntries={[route]}>
+        <AuthProvider initialStatus={status}>
+          <AppRoutes />
+        </AuthProvider>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { calls };
+}
+
+describe('opening a protected page directly (issue #10)', { timeout: 20_000 }, () => {
+  it('draws the page with its data in the first render when the sign-in state and data are in', async () => {
+    const capsules = [makeCapsule({ title: 'Letters to Lin' }), makeCapsule({ title: 'For the wedding' })];
+    const { calls } = await openDirectly('/dashboard', { ...signedIn(), ...dashboardHandlers(capsules) });
+
+    // No waiting: what the first render committed. Before, it showed the guard's check and
+    // then a loading list, and the cards came two renders later.
+    expect(screen.queryByText(GUARD_TEXTS.checkingAuth)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Capsules' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Letters to Lin' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'For the wedding' })).toBeTruthy();
+    // The boot batch's answers were used: the page asked nothing again.
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      'auth.status',
+      'capsules.counts',
+      'capsules.list',
+      'subscriptions.current',
+    ]);
+  });
+});
+
+describe('settled answers', () => {
+  it('reads a tracked promise only once it has resolved, and never a failed one', async () => {
+    const pending = deferred<string>();
+    const tracked = track(pending.promise);
+    expect(answerOf(tracked)).toBeUndefined();
+    pending.resolve('answered');
+    await tracked;
+    expect(answerOf(tracked)?.value).toBe('answered');
+
+    const failing = deferred<string>();
+    const failed = track(failing.promise);
+    failing.reject(new Error('offline'));
+    await expect(failed).rejects.toThrow('offline');
+    expect(answerOf(failed)).toBeUndefined();
+    // An untracked promise has no answer to read.
+    expect(answerOf(Promise.resolve('x'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+// What a promise already answered, readable synchronously. The boot requests (app/boot.ts)
+// are usually answered before React's first render: reading their answers then, rather than
+// in an effect after it, lets the first render draw the page with its data instead of a
+// loading state followed by a second, full render (issue #10: the dashboard's content time).
+
+export interface Answer<T> {
+  value: T;
+  /** Date.now() when it was answered: how old the answer is (a cache's updatedAt). */
+  at: number;
+}
+
+const answers = new WeakMap<Promise<unknown>, Answer<unknown>>();
+
+/** Notes the promise's value once it resolves; a rejection is left to its own handlers. */
+export function track<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => void answers.set(promise, { value, at: Date.now() }),
+    () => undefined,
+  );
+  return promise;
+}
+
+/** The answer of a tracked promise that has resolved; undefined while pending or if it failed. */
+export function answerOf<T>(promise: Promise<T> | undefined): Answer<T> | undefined {
+  return promise ? (answers.get(promise) as Answer<T> | undefined) : undefined;
+}
