@@ -1,5 +1,5 @@
 import { CAPSULE_REFUSALS, CAPSULE_TEXTS } from '@capsule/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../../test/render';
 import type { Capsule } from '../capsule-display';
@@ -126,6 +126,20 @@ describe('capsule card', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Capsule options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Capsule' }));
     expect(onOpen).toHaveBeenCalledWith('deleteVideo');
+  });
+
+  it('opens its menu from the keyboard and gives the focus back to the options button on Escape', async () => {
+    const { user } = renderCard(storedCapsule(3));
+    const options = screen.getByRole('button', { name: 'Capsule options' });
+    options.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'View Details' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Capsule options' })),
+    );
   });
 
   it('on day 11 after the upload no longer offers Reupload Video, Lock Capsule or Delete Capsule', async () => {

@@ -13,7 +13,7 @@ import {
   IconUserPlus,
   IconVideo,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useLayoutEffect, useRef, useState } from 'react';
 import type { CapsuleDialogKind } from '../CapsuleDialogs/dialog-state';
 import classes from './CapsuleCard.module.css';
 
@@ -62,13 +62,49 @@ interface CapsuleOptionsMenuProps {
 }
 
 export function CapsuleOptionsMenu({ actions, onSelect }: CapsuleOptionsMenuProps) {
+  // Mantine's menu (a popover positioned by floating-ui, with its hooks and effects) is mounted
+  // on the first click, opened: a page of twelve cards drew twelve closed menus on its first
+  // render, a good share of the dashboard's first visit on a slow machine (issue #10).
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // The button that was clicked is replaced by the menu's own. The menu is mounted closed and
+  // opened at once, with the focus on its button: Mantine notes what had the focus when a menu
+  // opens (not when it mounts) and gives it back there when it closes.
+  const target = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!used) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [used]);
   const entries = menuEntries(actions);
   if (entries.length === 0) return null;
 
+  if (!used) {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label="Capsule options"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        className={classes.menu}
+        onClick={() => setUsed(true)}
+      >
+        <IconDotsVertical size={18} />
+      </ActionIcon>
+    );
+  }
+
   return (
-    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label="Capsule options" className={classes.menu}>
+        <ActionIcon
+          ref={target}
+          variant="subtle"
+          color="gray"
+          aria-label="Capsule options"
+          className={classes.menu}
+        >
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>
