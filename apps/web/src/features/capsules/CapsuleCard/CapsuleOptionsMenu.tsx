@@ -61,6 +61,14 @@ interface CapsuleOptionsMenuProps {
   onSelect: (dialog: CapsuleDialogKind) => void;
 }
 
+/** The options button, the same before and after the menu is mounted. */
+const BUTTON = {
+  variant: 'subtle',
+  color: 'gray',
+  'aria-label': 'Capsule options',
+  className: classes.menu,
+} as const;
+
 export function CapsuleOptionsMenu({ actions, onSelect }: CapsuleOptionsMenuProps) {
   // Mantine's menu (a popover positioned by floating-ui, with its hooks and effects) is mounted
   // on the first click, opened: a page of twelve cards drew twelve closed menus on its first
@@ -81,15 +89,7 @@ export function CapsuleOptionsMenu({ actions, onSelect }: CapsuleOptionsMenuProp
 
   if (!used) {
     return (
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label="Capsule options"
-        aria-haspopup="menu"
-        aria-expanded={false}
-        className={classes.menu}
-        onClick={() => setUsed(true)}
-      >
+      <ActionIcon {...BUTTON} aria-haspopup="menu" aria-expanded={false} onClick={() => setUsed(true)}>
         <IconDotsVertical size={18} />
       </ActionIcon>
     );
@@ -98,13 +98,7 @@ export function CapsuleOptionsMenu({ actions, onSelect }: CapsuleOptionsMenuProp
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon
-          ref={target}
-          variant="subtle"
-          color="gray"
-          aria-label="Capsule options"
-          className={classes.menu}
-        >
+        <ActionIcon ref={target} {...BUTTON}>
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>
