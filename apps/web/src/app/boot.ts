@@ -13,10 +13,9 @@ export function startVisit(
   client: TrpcClient,
   location: Pick<Location, 'pathname' | 'search'>,
 ): Promise<AuthStatus> {
+  // Tracked: the AuthProvider reads the answer if it is in when it mounts, and handles a
+  // failure then (track keeps an early one from being reported as unhandled).
   const status = track(client.auth.status.query());
-  // The AuthProvider handles a failure once it mounts; this keeps an early one from being
-  // reported as unhandled before then.
-  status.catch(() => undefined);
   startRouteData(client, location.pathname, location.search);
   return status;
 }

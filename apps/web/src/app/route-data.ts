@@ -27,8 +27,7 @@ const FRESH_FOR_MS = 10_000;
 let started: { at: number; queries: RouteQuery[] } | null = null;
 
 function quiet(path: string, input: unknown, result: Promise<unknown>): RouteQuery {
-  // Not awaited until adopted; a failure (signed out) must not surface as unhandled.
-  result.catch(() => undefined);
+  // Not awaited until adopted; track keeps a failure (signed out) from surfacing as unhandled.
   return { path, input, result: track(result) };
 }
 

@@ -11,7 +11,10 @@ export interface Answer<T> {
 
 const answers = new WeakMap<Promise<unknown>, Answer<unknown>>();
 
-/** Notes the promise's value once it resolves; a rejection is left to its own handlers. */
+/**
+ * Notes the promise's value once it resolves. A rejection is left to whoever awaits the
+ * promise later; until then it is not reported as unhandled.
+ */
 export function track<T>(promise: Promise<T>): Promise<T> {
   promise.then(
     (value) => void answers.set(promise, { value, at: Date.now() }),
