@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Db } from '../../db/database.js';
 import type { SessionIdentitiesTable } from '../../db/schema.js';
 import type { SessionStage } from './session.types.js';
@@ -65,7 +66,7 @@ export async function touchSession(db: Db, sessionId: string, at: Date, seenSinc
  * through the session_identity() function (migration 0010), which keeps the view's query
  * plan for the connection instead of planning it on every request.
  */
-export function findSessionIdentity(db: Db, sessionId: string) {
+export function sessionIdentityQuery(db: Db, sessionId: string) {
   return db
     .selectFrom(
       sql<Selectable<SessionIdentitiesTable>>`session_identity(${sessionId})`.as('sessionIdentities'),
@@ -82,6 +83,25 @@ export function findSessionIdentity(db: Db, sessionId: string) {
       'phoneNumber',
       'acceptedTermsVersions',
     ])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+    .where('id', '=', sessionId);
+}
+
+// Every request runs this statement: compiled once (db/compile-once.ts), about 50 µs of CPU a
+// request less (issue 10).
+const SESSION_MARKS = { sessionId: '\u0000session' };
+
+/** The statement findSessionIdentity sends. */
+export function sessionIdentityStatement(db: Db, sessionId: string) {
+  return compileOnce(
+    db,
+    'auth.sessionIdentity',
+    SESSION_MARKS,
+    (v) => sessionIdentityQuery(db, v.sessionId as string).compile(),
+    { sessionId },
+  );
+}
+
+export async function findSessionIdentity(db: Db, sessionId: string) {
+  const { rows } = await db.executeQuery(sessionIdentityStatement(db, sessionId));
+  return rows[0];
 }

@@ -1,6 +1,7 @@
 import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
-import { createQueryId, sql } from 'kysely';
-import { compilesPlainly, type Db } from '../../db/database.js';
+import { sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
+import type { Db } from '../../db/database.js';
 import type { CapsuleUpdate, NewCapsule } from '../../db/schema.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
@@ -119,62 +120,22 @@ type PageStatement = ReturnType<ReturnType<typeof listPageQuery>['compile']>;
 // Building and compiling the page statement (34 columns, two joins, the counters' subquery, and
 // CamelCasePlugin renaming every identifier) cost 150-330 µs of CPU per list request, a fifth or
 // more of it (issue 10), though between two lists of one filter only the owner, the limit and
-// the offset change. So it is compiled once per database and filter, with markers in their
-// places, and each request sends that text with its own values there: the same SQL and the
-// same parameters as a fresh compile (capsules.repository.test.ts).
-const OWNER_MARK = '\u0000owner';
-const LIMIT_MARK = -1_000_001;
-const OFFSET_MARK = -1_000_002;
-type Slot = 'owner' | 'limit' | 'offset' | null;
-interface PageTemplate {
-  statement: PageStatement;
-  slots: Slot[];
-}
-const pageTemplates = new WeakMap<Db, Map<string, PageTemplate>>();
-/** Filters are a status, an order and a few categories: a bound keeps a flood of odd ones small. */
-const MAX_TEMPLATES = 64;
-
-function pageTemplate(db: Db, filter: CapsuleListFilter): PageTemplate {
-  let templates = pageTemplates.get(db);
-  if (!templates) {
-    templates = new Map();
-    pageTemplates.set(db, templates);
-  }
-  const key = JSON.stringify([filter.status, filter.sort, filter.types]);
-  let template = templates.get(key);
-  if (!template) {
-    const statement = listPageQuery(db, OWNER_MARK, filter, {
-      limit: LIMIT_MARK,
-      offset: OFFSET_MARK,
-    }).compile();
-    const slots = statement.parameters.map(
-      (p): Slot =>
-        p === OWNER_MARK ? 'owner' : p === LIMIT_MARK ? 'limit' : p === OFFSET_MARK ? 'offset' : null,
-    );
-    if (slots.filter((s) => s === 'limit').length !== 1 || slots.filter((s) => s === 'offset').length !== 1) {
-      throw new Error('The page statement must take one limit and one offset');
-    }
-    if (templates.size >= MAX_TEMPLATES) templates.clear();
-    template = { statement, slots };
-    templates.set(key, template);
-  }
-  return template;
-}
+// the offset change: it is compiled once per filter (db/compile-once.ts).
+const PAGE_MARKS = { owner: '\u0000owner', limit: -1_000_001, offset: -1_000_002 };
 
 /** The statement listCapsules sends: compiled anew, or its compiled template with these values. */
 export function listPageStatement(db: Db, ownerId: string, filter: CapsuleListFilter): PageStatement {
-  // Another plugin (a test's or the bench's recorder) must see the query compiled, every time.
-  if (!compilesPlainly(db)) return listPageQuery(db, ownerId, filter, pageWindow(filter)).compile();
-  const { statement, slots } = pageTemplate(db, filter);
-  const values = { owner: ownerId, ...pageWindow(filter) };
-  return {
-    ...statement,
-    parameters: statement.parameters.map((p, i) => {
-      const slot = slots[i];
-      return slot ? values[slot] : p;
-    }),
-    queryId: createQueryId(),
-  };
+  return compileOnce(
+    db,
+    `capsules.listPage:${JSON.stringify([filter.status, filter.sort, filter.types])}`,
+    PAGE_MARKS,
+    (v) =>
+      listPageQuery(db, v.owner as string, filter, {
+        limit: v.limit as number,
+        offset: v.offset as number,
+      }).compile(),
+    { owner: ownerId, ...pageWindow(filter) },
+  );
 }
 
 /**
