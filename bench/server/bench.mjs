@@ -4,6 +4,7 @@
 // the large/small latency ratios, the lists at half their own maximum rate, and the statements
 // each request runs.
 import os from 'node:os';
+import { describeMachine } from '../machine.mjs';
 import { signInBenchUser, startApps } from './app.mjs';
 import { checkAnswers, explain, pageStatement, recordQueries, summarise } from './checks.mjs';
 import { scratchDatabase } from './database.mjs';
@@ -41,7 +42,7 @@ export async function runServerBench() {
       `\nServer bench: ${handle.kind}, Node ${process.version}, ${connections} connections, ` +
         `${duration} s per target after ${warmupSeconds} s of warm-up; one account at ` +
         `${sizeLabel(small)} then ${sizeLabel(large)} capsules, beside ${sizeLabel(others)} of ${OTHER_USERS} other users. ` +
-        `${os.cpus().length} cores, load average ${load()}.`,
+        `${describeMachine()}.`,
     );
     const { userId, cookie } = await signInBenchUser(db, apps);
 

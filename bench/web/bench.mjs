@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createAppDeps } from '../../apps/server/dist/deps.js';
+import { describeMachine } from '../machine.mjs';
 import { benchServices, signInBenchUser } from '../server/app.mjs';
 import { scratchDatabase } from '../server/database.mjs';
 import { options } from '../server/options.mjs';
@@ -67,6 +68,8 @@ export async function runWebBench() {
   const [name, value] = cookie.split('=');
   const cookies = [{ name, value, url: base }];
 
+  // Read before the browser starts, so its own start does not weigh on the probe.
+  const machine = describeMachine();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -121,7 +124,8 @@ export async function runWebBench() {
   await handle.close();
   await drop();
 
-  console.log(`\nWeb: median of ${RUNS} cold visits in headless Chromium on loopback\n`);
+  console.log(`\nWeb: median of ${RUNS} cold visits in headless Chromium on loopback`);
+  console.log(`Machine: ${machine}\n`);
   console.log(
     'route                     JS gz before ready  CSS gz before ready  JS gz all  CSS gz all  transferred  LCP ms  ready/content ms',
   );
@@ -137,6 +141,14 @@ export async function runWebBench() {
   console.log(
     `Floor: a page with no framework showed one JSON answer at ${floorPage.readyMs} ms; the dashboard took ${dashboard.readyMs - floorPage.readyMs} ms more, the sign-in form ${login.readyMs - floorPage.readyMs} ms more`,
   );
+  if (dashboard.rendererUserMs !== null) {
+    console.log('\nRenderer CPU until ready/content (all its threads; from /proc):');
+    for (const r of results) {
+      console.log(
+        `  ${r.name.padEnd(25)} user ${Math.round(r.rendererUserMs)} ms, system ${Math.round(r.rendererSystemMs)} ms, ${r.rendererFaults} page faults`,
+      );
+    }
+  }
   console.log('\nGoals');
   console.log(
     `  sign-in JS before usable ≤ ${kb(BUDGET.js)}: ${kb(login.jsGzipBeforeReady)} ${login.jsGzipBeforeReady <= BUDGET.js ? 'met' : 'MISSED'}`,
