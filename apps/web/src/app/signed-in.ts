@@ -1,9 +1,8 @@
 // Everything only a signed-in user sees, loaded as one lazy chunk (see router.tsx) so the
-// sign-in screens stay small. A new signed-in page exports itself here. All of Mantine's
+// sign-in screens stay small. A new signed-in page exports itself here. All of Mantine's core
 // styles come with it (layered: the first visit's subset, first-visit-styles.ts, is repeated
 // in the same layer, harmlessly).
 import '@mantine/core/styles.layer.css';
-import '@mantine/dates/styles.layer.css';
 import { createElement } from 'react';
 import { PortalLayout } from '../features/shell/PortalLayout/PortalLayout';
 

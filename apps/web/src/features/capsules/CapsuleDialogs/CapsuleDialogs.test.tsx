@@ -2,6 +2,7 @@ import { CAPSULE_ACTION_TEXTS, CAPSULE_INFO_TEXTS, CAPSULE_TEXTS, localCalendarD
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
@@ -26,7 +27,7 @@ type User = Awaited<ReturnType<typeof openDashboard>>['user'];
 async function openFromMenu(user: User, item: string) {
   await user.click(screen.getByRole('button', { name: 'Capsule options' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
-  return screen.findByRole('dialog');
+  return findLoadedDialog();
 }
 
 const expectToast = async (title: string, description?: string) => {

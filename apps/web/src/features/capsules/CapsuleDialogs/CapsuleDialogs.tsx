@@ -1,27 +1,21 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { CAPSULE_INFO_TEXTS } from '@capsule/domain';
 import { lazy, Suspense } from 'react';
+import { LoadingDialog } from '../../shell/LoadingDialog/LoadingDialog';
 import { AssignRecipientDialog } from '../AssignRecipientDialog/AssignRecipientDialog';
 import { CapsuleDetailsDialog } from '../CapsuleDetailsDialog/CapsuleDetailsDialog';
-import { CapsuleInfoDialog } from '../CapsuleInfoDialog/CapsuleInfoDialog';
 import { DeleteVideoDialog } from '../DeleteVideoDialog/DeleteVideoDialog';
 import { LockCapsuleDialog } from '../LockCapsuleDialog/LockCapsuleDialog';
 import { RecoverCapsuleDialog } from '../RecoverCapsuleDialog/RecoverCapsuleDialog';
 import { isReplacing, type OpenCapsuleDialog } from './dialog-state';
 
-// The upload dialog (and, when an upload starts, the storage SDK) and the preview player load
-// when first opened, not with the dashboard: most visits use neither (issue 10's budget).
+// The upload dialog (and, when an upload starts, the storage SDK), the preview player and the
+// info dialog (with Mantine's date pickers) load when first opened, not with the dashboard: most
+// visits use none of them (issue 10: the code evaluated before the dashboard's content).
 const UploadVideoDialog = lazy(() => import('../UploadVideoDialog/UploadVideoDialog'));
 const PreviewDialog = lazy(() => import('../PreviewDialog/PreviewDialog'));
-
-function Loading({ title, onClose }: { title: string; onClose: () => void }) {
-  return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <Center py="xl" aria-busy aria-label={`Loading ${title}`}>
-        <Loader />
-      </Center>
-    </Modal>
-  );
-}
+const CapsuleInfoDialog = lazy(() =>
+  import('../CapsuleInfoDialog/CapsuleInfoDialog').then((m) => ({ default: m.CapsuleInfoDialog })),
+);
 
 interface CapsuleDialogsProps {
   dialog: OpenCapsuleDialog | null;
@@ -42,7 +36,7 @@ export function CapsuleDialogs({ dialog, onClose }: CapsuleDialogsProps) {
       return (
         <Suspense
           key={key}
-          fallback={<Loading title={replacing ? 'Replace Video' : 'Upload Video'} onClose={onClose} />}
+          fallback={<LoadingDialog title={replacing ? 'Replace Video' : 'Upload Video'} onClose={onClose} />}
         >
           <UploadVideoDialog {...props} replacing={replacing} />
         </Suspense>
@@ -50,12 +44,19 @@ export function CapsuleDialogs({ dialog, onClose }: CapsuleDialogsProps) {
     }
     case 'preview':
       return (
-        <Suspense key={key} fallback={<Loading title="One-Time Preview" onClose={onClose} />}>
+        <Suspense key={key} fallback={<LoadingDialog title="One-Time Preview" onClose={onClose} />}>
           <PreviewDialog {...props} />
         </Suspense>
       );
     case 'setInfo':
-      return <CapsuleInfoDialog key={key} {...props} />;
+      return (
+        <Suspense
+          key={key}
+          fallback={<LoadingDialog title={CAPSULE_INFO_TEXTS.dialogTitle} onClose={onClose} />}
+        >
+          <CapsuleInfoDialog {...props} />
+        </Suspense>
+      );
     case 'details':
       return <CapsuleDetailsDialog key={key} {...props} />;
     case 'lock':

@@ -1,3 +1,6 @@
+// Mantine's date pickers' styles load with the dialogs that use them (lazy chunks), not with
+// the signed-in app.
+import '@mantine/dates/styles.layer.css';
 import {
   CAPSULE_CATEGORIES,
   CAPSULE_INFO_TEXTS,

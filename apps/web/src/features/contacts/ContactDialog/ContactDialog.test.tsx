@@ -2,6 +2,7 @@ import { CONTACT_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { networkError, serverError } from '../../../test/trpc-mock';
@@ -17,7 +18,7 @@ function dialog() {
 
 async function openAddDialog(user: UserEvent) {
   await user.click((await screen.findAllByRole('button', { name: CONTACT_TEXTS.addButton }))[0]!);
-  return within(await screen.findByRole('dialog', { name: CONTACT_TEXTS.addDialogTitle }));
+  return within(await findLoadedDialog(CONTACT_TEXTS.addDialogTitle));
 }
 
 /** Picks an option of a Mantine Select by its label. */
@@ -204,7 +205,7 @@ describe('Edit Contact', { timeout: 20_000 }, () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Ada Lovelace' }));
-    const form = within(await screen.findByRole('dialog', { name: CONTACT_TEXTS.editDialogTitle }));
+    const form = within(await findLoadedDialog(CONTACT_TEXTS.editDialogTitle));
     expect((form.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Ada');
     expect((form.getByRole('combobox', { name: 'Relationship details' }) as HTMLInputElement).value).toBe(
       'Cousin',
@@ -268,7 +269,7 @@ describe('Add and Edit Contact, what a new user meets (issue 9)', { timeout: 20_
       handlers: { ...signedIn(), 'contacts.list': () => [grace] },
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
-    const form = within(await screen.findByRole('dialog', { name: CONTACT_TEXTS.editDialogTitle }));
+    const form = within(await findLoadedDialog(CONTACT_TEXTS.editDialogTitle));
     expect((form.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('grace@example.com');
     expect(form.queryByTestId('duplicate-email-notice')).toBeNull();
   });

@@ -1,6 +1,6 @@
-import type { RelationshipType } from '@capsule/domain';
-import { useCallback, useMemo, useState } from 'react';
-import { ContactDialog } from '../ContactDialog/ContactDialog';
+import { CONTACT_TEXTS, type RelationshipType } from '@capsule/domain';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { LoadingDialog } from '../../shell/LoadingDialog/LoadingDialog';
 import type { Contact } from '../contact-types';
 import { DeleteContactDialog } from '../DeleteContactDialog/DeleteContactDialog';
 
@@ -11,6 +11,12 @@ interface DialogState {
   /** A new key for each opening: every opening starts from a fresh form. */
   key: number;
 }
+
+// The add and edit dialog (with Mantine's date input) loads when first opened, not with the
+// signed-in app (issue 10: the code evaluated before a page's content).
+const ContactDialog = lazy(() =>
+  import('../ContactDialog/ContactDialog').then((m) => ({ default: m.ContactDialog })),
+);
 
 const CLOSED: DialogState = { opened: false, contact: null, key: 0 };
 
@@ -35,13 +41,26 @@ export function useContactDialogs(presetType?: RelationshipType) {
   const dialogs = useMemo(
     () => (
       <>
-        <ContactDialog
-          opened={editor.opened}
-          onClose={() => setEditor((s) => ({ ...s, opened: false }))}
-          contact={editor.contact}
-          presetType={presetType}
-          formKey={editor.key}
-        />
+        {editor.key > 0 && (
+          <Suspense
+            fallback={
+              editor.opened ? (
+                <LoadingDialog
+                  title={editor.contact ? CONTACT_TEXTS.editDialogTitle : CONTACT_TEXTS.addDialogTitle}
+                  onClose={() => setEditor((s) => ({ ...s, opened: false }))}
+                />
+              ) : null
+            }
+          >
+            <ContactDialog
+              opened={editor.opened}
+              onClose={() => setEditor((s) => ({ ...s, opened: false }))}
+              contact={editor.contact}
+              presetType={presetType}
+              formKey={editor.key}
+            />
+          </Suspense>
+        )}
         <DeleteContactDialog
           opened={deleter.opened}
           onClose={() => setDeleter((s) => ({ ...s, opened: false }))}

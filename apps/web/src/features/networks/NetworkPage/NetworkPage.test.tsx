@@ -1,6 +1,7 @@
 import { CONTACT_TEXTS, GROUP_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { serverError } from '../../../test/trpc-mock';
@@ -135,7 +136,7 @@ describe('Family Tree', { timeout: 20_000 }, () => {
     await screen.findByText('Mary Somerville');
 
     await user.click(screen.getByRole('button', { name: 'Add Family Member' }));
-    const dialog = within(await screen.findByRole('dialog', { name: CONTACT_TEXTS.addDialogTitle }));
+    const dialog = within(await findLoadedDialog(CONTACT_TEXTS.addDialogTitle));
     expect((dialog.getByRole('combobox', { name: 'Relationship type' }) as HTMLInputElement).value).toBe(
       'Family',
     );
