@@ -28,6 +28,7 @@ export function useContactDialogs(presetType?: RelationshipType) {
   const [editor, setEditor] = useState<DialogState>(CLOSED);
   const [deleter, setDeleter] = useState<DialogState>(CLOSED);
 
+  const closeEditor = useCallback(() => setEditor((s) => ({ ...s, opened: false })), []);
   const openAdd = useCallback(() => setEditor((s) => ({ opened: true, contact: null, key: s.key + 1 })), []);
   const openEdit = useCallback(
     (contact: Contact) => setEditor((s) => ({ opened: true, contact, key: s.key + 1 })),
@@ -47,14 +48,14 @@ export function useContactDialogs(presetType?: RelationshipType) {
               editor.opened ? (
                 <LoadingDialog
                   title={editor.contact ? CONTACT_TEXTS.editDialogTitle : CONTACT_TEXTS.addDialogTitle}
-                  onClose={() => setEditor((s) => ({ ...s, opened: false }))}
+                  onClose={closeEditor}
                 />
               ) : null
             }
           >
             <ContactDialog
               opened={editor.opened}
-              onClose={() => setEditor((s) => ({ ...s, opened: false }))}
+              onClose={closeEditor}
               contact={editor.contact}
               presetType={presetType}
               formKey={editor.key}
@@ -69,7 +70,7 @@ export function useContactDialogs(presetType?: RelationshipType) {
         />
       </>
     ),
-    [editor, deleter, presetType],
+    [editor, deleter, presetType, closeEditor],
   );
 
   return { openAdd, openEdit, openDelete, dialogs };
