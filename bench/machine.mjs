@@ -24,15 +24,18 @@ export function firstTouchMs() {
   return runs.sort((a, b) => a - b)[1];
 }
 
+/** The 1, 5 and 15 minute load averages, as `uptime` prints them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
 /** One line: cores, load average and the first-touch cost. */
 export function describeMachine() {
   const ms = firstTouchMs();
   const perPage = (ms * 1000) / (PROBE_BYTES / PAGE);
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-  return `${os.cpus().length} cores, load average ${load}; first touch of 64 MiB of fresh memory: ${ms.toFixed(0)} ms (${perPage.toFixed(1)} µs per 4 KiB page)`;
+  return `${os.cpus().length} cores, load average ${loadAverage()}; first touch of 64 MiB of fresh memory: ${ms.toFixed(0)} ms (${perPage.toFixed(1)} µs per 4 KiB page)`;
 }
 
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second

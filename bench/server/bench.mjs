@@ -3,8 +3,7 @@
 // again after it grew to a large one, with req/s, p50, p99, the ratios to the minimal route,
 // the large/small latency ratios, the lists at half their own maximum rate, and the statements
 // each request runs.
-import os from 'node:os';
-import { describeMachine } from '../machine.mjs';
+import { describeMachine, loadAverage } from '../machine.mjs';
 import { signInBenchUser, startApps } from './app.mjs';
 import { checkAnswers, explain, pageStatement, recordQueries, summarise } from './checks.mjs';
 import { scratchDatabase } from './database.mjs';
@@ -17,13 +16,6 @@ import { bulkInsertCapsules, countersExact, insertAccountExtras, insertOtherUser
 import { HALF_RATE_KEYS, TARGETS } from './targets.mjs';
 
 const OTHER_USERS = 20;
-// Everything here shares the machine's cores (server, load generator, database): a busy machine
-// lowers every figure, so the load average is printed beside them.
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 export async function runServerBench() {
@@ -42,6 +34,8 @@ export async function runServerBench() {
       `\nServer bench: ${handle.kind}, Node ${process.version}, ${connections} connections, ` +
         `${duration} s per target after ${warmupSeconds} s of warm-up; one account at ` +
         `${sizeLabel(small)} then ${sizeLabel(large)} capsules, beside ${sizeLabel(others)} of ${OTHER_USERS} other users. ` +
+        // Server, load generator and database share the machine's cores: a busy machine lowers
+        // every figure, so the load average (and the machine's cost of memory) is printed beside them.
         `${describeMachine()}.`,
     );
     const { userId, cookie } = await signInBenchUser(db, apps);
@@ -139,7 +133,7 @@ export async function runServerBench() {
     const queries = Object.fromEntries(TARGETS.map((t) => [t.key, String(counts[t.key])]));
 
     console.log(`\n## Server, ${handle.kind}: ${sizeLabel(small)} and ${sizeLabel(large)} capsules\n`);
-    console.log(`(load average at the end: ${load()})\n`);
+    console.log(`(load average at the end: ${loadAverage()})\n`);
     printTable({ targets: TARGETS, sizes: [small, large], results, queries });
     printHalfRate({ halfRate, targets: TARGETS, size: small });
     console.log('\nStatements per request (the same at both sizes):\n');
