@@ -11,7 +11,7 @@ import { measure } from './load.mjs';
 import { startMinimal } from './minimal.mjs';
 import { options } from './options.mjs';
 import { QueryRecorder } from './queries.mjs';
-import { printGoals, printHalfRate, printTable, sizeLabel } from './report.mjs';
+import { describeStalls, printGoals, printHalfRate, printTable, sizeLabel } from './report.mjs';
 import { bulkInsertCapsules, countersExact, insertAccountExtras, insertOtherUsers } from './seed.mjs';
 import { HALF_RATE_KEYS, TARGETS } from './targets.mjs';
 
@@ -116,9 +116,12 @@ export async function runServerBench() {
             warmupSeconds,
             connections,
             rate,
+            server: apps.app.server,
           });
           halfRate[key] = { ...r, rate };
-          console.log(`  ${key} at ${rate} req/s: p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
+          console.log(
+            `  ${key} at ${rate} req/s: p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${describeStalls(r)})`,
+          );
         }
       }
     }

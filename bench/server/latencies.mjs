@@ -1,7 +1,8 @@
 // The figures of one load run, from the response time of every 2xx answer (milliseconds, kept
 // exactly: autocannon's own histogram rounds to whole milliseconds).
 
-function percentile(sorted, p) {
+/** The p-th percentile of an ascending array (nearest rank). */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -6,6 +6,7 @@
 // the measured server's event loop and heap, its own work and garbage collection landing in
 // the server's latencies. The two still share the machine's cores.
 import { fork } from 'node:child_process';
+import { watchStalls } from './stalls.mjs';
 
 const WORKER = new URL('./load-worker.mjs', import.meta.url);
 
@@ -13,13 +14,16 @@ const WORKER = new URL('./load-worker.mjs', import.meta.url);
  * Runs `url` for `seconds` with `connections` (after a warm-up run whose figures are dropped).
  * `rate` makes it a steady load of that many requests per second instead (paced.mjs).
  * Any non-2xx answer, error or timeout fails the bench: a fast wrong answer measures nothing.
+ * A steady load also watches `server` (this process's http.Server under load) for what stalls
+ * it (stalls.mjs): the figures then carry `stalls` and the generator's own `generator`.
  */
-export function measure({ url, headers, seconds, warmupSeconds, connections, rate }) {
+export function measure({ url, headers, seconds, warmupSeconds, connections, rate, server }) {
   const opts = { url, headers, connections, ...(rate ? { rate } : {}) };
   // No inherited flags (--cpu-prof, --inspect): the generator is not what is studied.
   const child = fork(WORKER, { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     let cpuBefore;
+    let watch;
     let settled = false;
     const settle = (fn, value) => {
       if (settled) return;
@@ -29,6 +33,7 @@ export function measure({ url, headers, seconds, warmupSeconds, connections, rat
     child.on('message', (message) => {
       if (message.measuring) {
         cpuBefore = process.cpuUsage();
+        if (rate) watch = watchStalls(server);
       } else if (message.figures) {
         // This process's CPU per answer over the measured run, in microseconds: the server's
         // (both apps and the baseline instance live here; on PGlite the database too), not the
@@ -36,7 +41,12 @@ export function measure({ url, headers, seconds, warmupSeconds, connections, rat
         // machine, which takes cores but not this CPU time.
         const cpu = process.cpuUsage(cpuBefore);
         const { figures } = message;
-        settle(resolve, { ...figures, serverCpuUs: (cpu.user + cpu.system) / Math.max(figures.requests, 1) });
+        const stalls = watch?.stop();
+        settle(resolve, {
+          ...figures,
+          ...(stalls ? { stalls } : {}),
+          serverCpuUs: (cpu.user + cpu.system) / Math.max(figures.requests, 1),
+        });
       } else if (message.error) {
         settle(reject, new Error(`load generator: ${message.error}`));
       }

@@ -28,13 +28,30 @@ export function printTable({ targets, sizes, results, queries }) {
   }
 }
 
+/** What held a steady run back, in one line (stalls.mjs, paced.mjs). */
+export function describeStalls({ stalls: s, generator: g }) {
+  return (
+    `server: own p99 ${ms(s.requestP99)} ms, loop delay max ${ms(s.loopDelayMax)} ms, ` +
+    `${s.gcCount} GCs, longest ${ms(s.gcMax)} ms (${s.gcMaxKind}), ${int(s.pageFaults)} page faults; ` +
+    `generator: sent late p99 ${ms(g.sendLagP99)} ms, max ${ms(g.sendLagMax)} ms, loop delay max ${ms(g.loopDelayMax)} ms`
+  );
+}
+
+// Beside each p99: the server's own p99 (arrival to last byte), its event loop's worst delay and
+// longest garbage collection, and how late the generator sent its requests, so that a missed
+// p99 says where its time went.
 export function printHalfRate({ halfRate, targets, size }) {
   console.log(`\nAt half their own maximum rate (${sizeLabel(size)} capsules):\n`);
-  console.log('| target | rate asked | req/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    '| target | rate asked | req/s | p50 ms | p99 ms | server own p99 ms | server loop delay max ms | server GCs, longest ms | generator sent late p99 / max ms |',
+  );
+  console.log(`|---|${'---:|'.repeat(8)}`);
   for (const [key, r] of Object.entries(halfRate)) {
     const name = targets.find((t) => t.key === key).name;
-    console.log(`| ${name} | ${int(r.rate)} | ${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} |`);
+    const { stalls: s, generator: g } = r;
+    console.log(
+      `| ${name} | ${int(r.rate)} | ${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(s.requestP99)} | ${ms(s.loopDelayMax)} | ${s.gcCount}, ${ms(s.gcMax)} (${s.gcMaxKind}) | ${ms(g.sendLagP99)} / ${ms(g.sendLagMax)} |`,
+    );
   }
 }
 
