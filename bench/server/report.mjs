@@ -32,7 +32,7 @@ export function printTable({ targets, sizes, results, queries }) {
 export function describeStalls({ stalls: s, generator: g }) {
   return (
     `server: own p99 ${ms(s.requestP99)} ms, loop delay max ${ms(s.loopDelayMax)} ms, ` +
-    `${s.gcCount} GCs, longest ${ms(s.gcMax)} ms (${s.gcMaxKind}), ${int(s.pageFaults)} page faults; ` +
+    `${s.gcCount} GCs, ${ms(s.gcTotal)} ms in all, longest ${ms(s.gcMax)} ms (${s.gcMaxKind}), ${int(s.pageFaults)} page faults; ` +
     `generator: sent late p99 ${ms(g.sendLagP99)} ms, max ${ms(g.sendLagMax)} ms, loop delay max ${ms(g.loopDelayMax)} ms`
   );
 }

@@ -1,7 +1,8 @@
 // What holds back the measured server during a steady load (issue 10's p99 at half rate): its
 // event loop's worst delay, its garbage collections (count, longest, total), the time it
 // spends on each request, from the request's arrival on the socket to its last byte written,
-// and its minor page faults (on the VMs here each fresh page costs 12 to 20 µs: machine.mjs).
+// and its minor page faults (a fresh page costs 2 µs on some of the VMs here and 12 to 20 µs on
+// others: machine.mjs).
 // A client p99 far above the server's own p99 is time spent before the server saw the request
 // (a blocked loop, a core taken) or in the load generator.
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
