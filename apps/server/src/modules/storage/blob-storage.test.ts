@@ -96,3 +96,52 @@ describe('SAS URLs signed without SDK clients', () => {
     });
   }
 });
+
+describe('aligned read SAS URLs (the lists’ thumbnails)', () => {
+  // Signed once per window and then answered again (blob-storage.ts): what comes back must be
+  // what signing afresh at that moment gives, and a new window, another blob or other options
+  // must never get a URL kept for something else.
+  const THUMBNAIL = { minutes: 10, alignMinutes: 10, contentType: 'image/jpeg' };
+  const other = { container: ref.container, blob: `${ref.blob}.other` };
+
+  it('are the same URL all through a window and a new one in the next, as signed afresh', async () => {
+    let at = new Date('2030-01-01T12:01:00Z');
+    const storage = createBlobStorage({ connectionString: AZURE, clock: { now: () => at } });
+    const signFresh = (moment: Date) =>
+      createBlobStorage({ connectionString: AZURE, clock: { now: () => moment } }).readSas(ref, THUMBNAIL);
+
+    const first = await storage.readSas(ref, THUMBNAIL);
+    at = new Date('2030-01-01T12:09:59Z');
+    const later = await storage.readSas(ref, THUMBNAIL);
+    expect(later).toEqual(first);
+    expect(later).toEqual(await signFresh(at));
+    expect(new URL(later.url).searchParams.get('se')).toBe('2030-01-01T12:20:00Z');
+
+    at = new Date('2030-01-01T12:10:00Z');
+    const next = await storage.readSas(ref, THUMBNAIL);
+    expect(next.url).not.toBe(first.url);
+    expect(next).toEqual(await signFresh(at));
+    expect(new URL(next.url).searchParams.get('se')).toBe('2030-01-01T12:30:00Z');
+  });
+
+  it('are never another blob’s, nor signed for other options', async () => {
+    const storage = createBlobStorage({ connectionString: AZURE, clock: { now: () => now } });
+    const mine = await storage.readSas(ref, THUMBNAIL);
+    const theirs = await storage.readSas(other, THUMBNAIL);
+    expect(decodeURIComponent(new URL(theirs.url).pathname)).toBe(`/${other.container}/${other.blob}`);
+    expect(theirs.url).not.toBe(mine.url);
+
+    const asPng = await storage.readSas(ref, { ...THUMBNAIL, contentType: 'image/png' });
+    expect(new URL(asPng.url).searchParams.get('rsct')).toBe('image/png');
+    const longer = await storage.readSas(ref, { ...THUMBNAIL, minutes: 20 });
+    expect(new URL(longer.url).searchParams.get('se')).toBe('2030-01-01T12:30:00Z');
+    expect(new URL(mine.url).searchParams.get('rsct')).toBe('image/jpeg');
+  });
+
+  it('hand each caller its own expiry date, which it may change without harm to the next', async () => {
+    const storage = createBlobStorage({ connectionString: AZURE, clock: { now: () => now } });
+    const first = await storage.readSas(ref, THUMBNAIL);
+    first.expiresOn.setFullYear(2000);
+    expect((await storage.readSas(ref, THUMBNAIL)).expiresOn).toEqual(new Date('2030-01-01T12:20:00Z'));
+  });
+});
