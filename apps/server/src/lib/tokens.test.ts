@@ -9,14 +9,15 @@ const keys = deriveKeys('a session secret of some length');
 const start = new Date('2030-01-01T12:00:00Z');
 const inMinutes = (m: number) => new Date(start.getTime() + m * 60_000);
 
-async function token(claims: Record<string, unknown>, key = keys.jwtKey, header = { alg: 'HS256' }) {
+/** A token with our header, issuer and audience (and an hour's exp unless `claims` names one). */
+async function token(claims: Record<string, unknown>) {
   const jwt = new SignJWT(claims)
-    .setProtectedHeader(header)
+    .setProtectedHeader({ alg: 'HS256' })
     .setIssuer('capsule-portal')
     .setAudience('capsule-portal')
     .setIssuedAt();
   if (!('exp' in claims)) jwt.setExpirationTime(Math.floor(inMinutes(60).getTime() / 1000));
-  return jwt.sign(key);
+  return jwt.sign(keys.jwtKey);
 }
 
 describe('reading the session token', () => {
