@@ -129,25 +129,16 @@ const blobPath = (blob: string) => blob.split('/').map(encodeURIComponent).join(
  */
 const isPlainBlobName = (blob: string) => blob !== '' && !/\\|(^|\/)\.\.?(\/|$)/.test(blob);
 
-/** Aligned SAS URLs kept (each some 500 bytes): the thumbnails of a few hundred lists. */
+/** Aligned SAS URLs kept (each about 1 KB with its key): the thumbnails of a few hundred lists. */
 const ALIGNED_GRANTS_KEPT = 5_000;
 
-/** Everything an aligned SAS URL is made of, the window included (its start and end). */
-const alignedGrantKey = (
-  ref: BlobRef,
-  access: SasAccess,
-  options: ReadSasOptions,
-  signed: { startsOn?: Date; expiresOn: Date },
-) =>
-  JSON.stringify([
-    access,
-    ref.container,
-    ref.blob,
-    signed.startsOn?.getTime(),
-    signed.expiresOn.getTime(),
-    options.contentType,
-    options.contentDisposition,
-  ]);
+/**
+ * Everything an aligned SAS URL is made of: the blob and every option it is signed with (the
+ * window's start and end, permissions, protocol, response headers), read off what is signed, so
+ * an option added to sas.ts is in the key without anyone listing it here.
+ */
+const alignedGrantKey = (ref: BlobRef, signed: BlobGenerateSasUrlOptions) =>
+  JSON.stringify([ref.container, ref.blob, signed]);
 
 /**
  * True when the SDK reads back, from a blob URL of this account, the container and blob names
@@ -225,7 +216,7 @@ export function createBlobStorage({
   const alignedGrants = new LRUCache<string, SasGrant>({ max: ALIGNED_GRANTS_KEPT });
   const sas = async (ref: BlobRef, access: SasAccess, options: ReadSasOptions): Promise<SasGrant> => {
     const signed = sasOptions({ access, now: clock.now(), https, ...options });
-    const key = options.alignMinutes ? alignedGrantKey(ref, access, options, signed) : undefined;
+    const key = options.alignMinutes ? alignedGrantKey(ref, signed) : undefined;
     const kept = key === undefined ? undefined : alignedGrants.get(key);
     if (kept) return { url: kept.url, expiresOn: new Date(kept.expiresOn) };
     const url =
