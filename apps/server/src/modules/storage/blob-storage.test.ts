@@ -135,6 +135,9 @@ describe('aligned read SAS URLs (the lists’ thumbnails)', () => {
     expect(new URL(asPng.url).searchParams.get('rsct')).toBe('image/png');
     const longer = await storage.readSas(ref, { ...THUMBNAIL, minutes: 20 });
     expect(new URL(longer.url).searchParams.get('se')).toBe('2030-01-01T12:30:00Z');
+    const attached = await storage.readSas(ref, { ...THUMBNAIL, contentDisposition: 'attachment' });
+    expect(new URL(attached.url).searchParams.get('rscd')).toBe('attachment');
+    expect(new URL(mine.url).searchParams.get('rscd')).toBeNull();
     expect(new URL(mine.url).searchParams.get('rsct')).toBe('image/jpeg');
   });
 
