@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
@@ -26,6 +25,7 @@ import { webClientPlugin } from './plugins/web-client.js';
 import { registerRestShims } from './rest/index.js';
 import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
+import { trpcHandlerPlugin } from './trpc/fastify-handler.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -77,16 +77,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(inputGuardPlugin);
   await app.register(sessionPlugin, { deps });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcHandlerPlugin<AppRouter>, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: createAppRouter(deps),
-      createContext: makeContextFactory(deps),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
-        if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: createAppRouter(deps),
+    createContext: makeContextFactory(deps),
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+      if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
+    },
   });
   registerRestShims(app, deps);
 

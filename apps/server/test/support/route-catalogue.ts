@@ -57,7 +57,10 @@ export async function discoverCatalogue(): Promise<Catalogue> {
       seen.push(route);
     });
     fastify.addHook('onRegister', (_instance, options) => {
-      const router = (options as { trpcOptions?: { router?: unknown } } | undefined)?.trpcOptions?.router;
+      // The app's tRPC handler (trpc/fastify-handler.ts) takes the router itself; tRPC's own
+      // plugin takes it in trpcOptions.
+      const given = options as { router?: unknown; trpcOptions?: { router?: unknown } } | undefined;
+      const router = given?.router ?? given?.trpcOptions?.router;
       if (router) routers.push(router);
     });
   };

@@ -1,0 +1,86 @@
+import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { type HTTPBaseHandlerOptions, resolveResponse } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// The tRPC routes, mounted on Fastify over tRPC's own resolveResponse (which its docs name the
+// call to write an adapter with). tRPC's Fastify plugin does the same with more on the way: it
+// copies the request into a Fetch Request with every header and an abort signal tied to the
+// socket, spreads its options twice per request, and hands Fastify the Response to pipe through
+// a web stream: on the bench machine about 55 to 65 µs of CPU per list request out of 600 to
+// 1,000 (issue 10; docs/decisions/017). Here a JSON answer, which is every answer this app
+// gives, goes out as one buffer with its length; anything else (a streamed batch) is still piped.
+//
+// What tRPC reads of the request is kept: the method, the path and query, the headers (content
+// type, accept, trpc-accept) and the body. Left out is the abort signal: no procedure here takes
+// one, and a query or mutation runs to its end as with the REST shims.
+
+export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter>
+  extends Pick<HTTPBaseHandlerOptions<TRouter, FastifyRequest>, 'router' | 'onError'> {
+  createContext: (opts: CreateFastifyContextOptions) => unknown;
+}
+
+/** tRPC resolves the request from its path and query only; the origin is never read. */
+const ORIGIN = 'http://trpc.local';
+
+function fetchHeaders(incoming: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return headers;
+}
+
+function fetchRequest(request: FastifyRequest): Request {
+  const method = request.method;
+  // The route's content-type parsers (below) leave the body as its text.
+  const body = method === 'GET' || method === 'HEAD' ? undefined : (request.body as string | undefined);
+  let url: URL;
+  try {
+    url = new URL(request.url, ORIGIN);
+  } catch (cause) {
+    // As tRPC's own adapter answers an address it cannot read.
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL', cause });
+  }
+  return new Request(url, { method, headers: fetchHeaders(request.headers), body });
+}
+
+async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  const type = response.headers.get('content-type');
+  if (response.body === null || type === null || !type.startsWith('application/json')) {
+    return reply.send(response);
+  }
+  reply.code(response.status);
+  for (const [name, value] of response.headers) reply.header(name, value);
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Registered with Fastify's own prefix, e.g. `app.register(trpcHandlerPlugin, { prefix: '/trpc',
+ * router, ... })`: answers `/trpc/:path` (a procedure, or a batch of them joined by commas).
+ */
+export async function trpcHandlerPlugin<TRouter extends AnyTRPCRouter>(
+  scope: FastifyInstance,
+  { router, createContext, onError }: TrpcHandlerOptions<TRouter>,
+): Promise<void> {
+  // tRPC parses its bodies itself (and answers its own error for bad JSON): these two types
+  // reach it as text, as with tRPC's plugin; any other keeps the app's parsers.
+  for (const type of ['application/json', 'multipart/form-data']) {
+    scope.removeContentTypeParser(type);
+    scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  }
+
+  scope.all('/:path', async (request, reply) => {
+    const response = await resolveResponse<TRouter>({
+      router,
+      req: fetchRequest(request),
+      path: (request.params as { path: string }).path,
+      error: null,
+      createContext: async ({ info }) => createContext({ req: request, res: reply, info }),
+      onError: onError && ((o) => onError({ ...o, req: request })),
+    });
+    return send(reply, response);
+  });
+}
