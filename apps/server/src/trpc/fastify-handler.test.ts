@@ -103,6 +103,15 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
     expect(response.headers['transfer-encoding']).toBeUndefined();
   });
 
+  it('refuses TRACE, which a Fetch request cannot carry, as tRPC refuses PUT (405), not with a 500', async () => {
+    const response = await ours.inject({ method: 'TRACE', url: '/trpc/whoami' });
+    expect(response.statusCode).toBe(405);
+    expect(response.json().error).toMatchObject({
+      message: 'Unsupported TRACE-request',
+      data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405, path: 'whoami' },
+    });
+  });
+
   it('reports each failed call to onError with its path and code', async () => {
     errors.length = 0;
     await ours.inject({ method: 'GET', url: '/trpc/whoami,refuse,crash?batch=1' });

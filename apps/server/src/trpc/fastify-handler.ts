@@ -33,8 +33,10 @@ function fetchHeaders(incoming: FastifyRequest['headers']): Headers {
   return headers;
 }
 
-function fetchRequest(request: FastifyRequest): Request {
-  const method = request.method;
+/** Methods Fastify routes but a Fetch Request refuses to carry (its constructor throws). */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function fetchRequest(request: FastifyRequest, method: string): Request {
   // The route's content-type parsers (below) leave the body as its text.
   const body = method === 'GET' || method === 'HEAD' ? undefined : (request.body as string | undefined);
   let url: URL;
@@ -73,11 +75,16 @@ export async function trpcHandlerPlugin<TRouter extends AnyTRPCRouter>(
   }
 
   scope.all('/:path', async (request, reply) => {
+    // Such a method gets tRPC's own refusal of a method it does not serve (405), as PUT does,
+    // not a 500 from the Request constructor (tRPC's plugin answers TRACE with one).
+    const forbidden = FETCH_FORBIDDEN_METHODS.has(request.method);
     const response = await resolveResponse<TRouter>({
       router,
-      req: fetchRequest(request),
+      req: fetchRequest(request, forbidden ? 'GET' : request.method),
       path: (request.params as { path: string }).path,
-      error: null,
+      error: forbidden
+        ? new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${request.method}-request` })
+        : null,
       createContext: async ({ info }) => createContext({ req: request, res: reply, info }),
       onError: onError && ((o) => onError({ ...o, req: request })),
     });
