@@ -136,11 +136,12 @@ const ALIGNED_GRANTS_KEPT = 5_000;
  * One signed option in a key, unambiguously and cheaply: a date by its instant (JSON's ISO text
  * costs about 1 µs a date, and a list asks 12 keys of two dates each), an object with a toString
  * of its own by that text (the permissions, which the SAS carries as exactly that text), anything
- * else as JSON.
+ * else (arrays too, whose own text would join their items with commas) as JSON.
  */
 function keyPart(value: unknown): string {
   if (value instanceof Date) return String(value.getTime());
-  if (typeof value === 'object' && value !== null && value.toString !== Object.prototype.toString) {
+  const ownText = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (ownText && value.toString !== Object.prototype.toString) {
     return String(value);
   }
   return JSON.stringify(value) ?? 'undefined';
