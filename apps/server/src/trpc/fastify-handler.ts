@@ -36,9 +36,16 @@ function fetchHeaders(incoming: FastifyRequest['headers']): Headers {
 /** Methods Fastify routes but a Fetch Request refuses to carry (its constructor throws). */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
+/**
+ * The body as text: the route's parsers (below) leave it so; another parser's value goes as
+ * JSON, as tRPC's plugin sends it.
+ */
+function bodyText(body: unknown): string | undefined {
+  return body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
+}
+
 function fetchRequest(request: FastifyRequest, method: string): Request {
-  // The route's content-type parsers (below) leave the body as its text.
-  const body = method === 'GET' || method === 'HEAD' ? undefined : (request.body as string | undefined);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : bodyText(request.body);
   let url: URL;
   try {
     url = new URL(request.url, ORIGIN);
