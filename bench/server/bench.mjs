@@ -11,15 +11,15 @@ import { measure } from './load.mjs';
 import { startMinimal } from './minimal.mjs';
 import { options } from './options.mjs';
 import { QueryRecorder } from './queries.mjs';
-import { describeStalls, printGoals, printHalfRate, printTable, sizeLabel } from './report.mjs';
+import { describeStalls, printGoals, printHalfRate, printRounds, printTable, sizeLabel } from './report.mjs';
 import { bulkInsertCapsules, countersExact, insertAccountExtras, insertOtherUsers } from './seed.mjs';
-import { HALF_RATE_KEYS, TARGETS } from './targets.mjs';
+import { HALF_RATE_KEYS, RATIO_KEYS, TARGETS } from './targets.mjs';
 
 const OTHER_USERS = 20;
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 export async function runServerBench() {
-  const { seconds: duration, warmupSeconds, connections, small, large, others } = options;
+  const { seconds: duration, warmupSeconds, connections, small, large, others, ratioRounds } = options;
   if (!(small > 0 && large > small)) throw new Error('BENCH_LARGE must be larger than BENCH_SMALL');
   const { handle, url, drop } = await scratchDatabase({
     databaseUrl: options.databaseUrl,
@@ -59,6 +59,7 @@ export async function runServerBench() {
     const results = {};
     const counts = {};
     const statementsBySize = {};
+    const rounds = {};
     let halfRate;
     for (const size of [small, large]) {
       if (size === large) {
@@ -90,8 +91,7 @@ export async function runServerBench() {
         }
       }
 
-      results[size] = {};
-      for (const target of TARGETS) {
+      const flatOut = async (target) => {
         const r = await measure({
           url: bases[target.on] + target.path,
           headers: target.on === 'app' ? { cookie } : {},
@@ -99,10 +99,21 @@ export async function runServerBench() {
           warmupSeconds,
           connections,
         });
-        results[size][target.key] = r;
         console.log(
           `  ${target.key.padEnd(13)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ${Math.round(r.serverCpuUs)} µs server CPU/req`,
         );
+        return r;
+      };
+      results[size] = {};
+      for (const target of TARGETS) results[size][target.key] = await flatOut(target);
+      // The main pass is the first round; each further one measures the baseline and the lists
+      // again, back to back, so that each ratio divides figures taken moments apart.
+      rounds[size] = [Object.fromEntries(RATIO_KEYS.map((key) => [key, results[size][key]]))];
+      for (let round = 2; round <= ratioRounds; round++) {
+        console.log(`  ratio round ${round} of ${ratioRounds}:`);
+        const figures = {};
+        for (const key of RATIO_KEYS) figures[key] = await flatOut(TARGETS.find((t) => t.key === key));
+        rounds[size].push(figures);
       }
       if (size === small) {
         halfRate = {};
@@ -138,6 +149,7 @@ export async function runServerBench() {
     console.log(`\n## Server, ${handle.kind}: ${sizeLabel(small)} and ${sizeLabel(large)} capsules\n`);
     console.log(`(load average at the end: ${loadAverage()})\n`);
     printTable({ targets: TARGETS, sizes: [small, large], results, queries });
+    printRounds({ rounds, targets: TARGETS, sizes: [small, large] });
     printHalfRate({ halfRate, targets: TARGETS, size: small });
     console.log('\nStatements per request (the same at both sizes):\n');
     for (const t of TARGETS) {
@@ -149,7 +161,7 @@ export async function runServerBench() {
             : summarise(statementsBySize[small][t.key]);
       console.log(`- ${t.key}: ${counts[t.key]}: ${text}`);
     }
-    printGoals({ results, halfRate, sizes: [small, large], counts });
+    printGoals({ results, rounds, halfRate, sizes: [small, large], counts });
   } finally {
     await minimal?.close();
     await apps.close();

@@ -45,3 +45,9 @@ export const TARGETS = [
 
 /** The lists whose p99 is also measured at half their own maximum rate (issue 10's goal). */
 export const HALF_RATE_KEYS = ['restList', 'trpcList'];
+
+/**
+ * Measured again, in this order, in each further round of the ratio goal: the baseline and the
+ * two lists whose req/s is a fraction of it (bench.mjs, report.mjs).
+ */
+export const RATIO_KEYS = ['minimal', 'restList', 'trpcList'];
