@@ -42,7 +42,7 @@ export interface Catalogue {
  * The routes of `buildApp` as it builds them. Routes are registered while buildApp runs,
  * before a caller could add a hook, so hooks are attached the moment Fastify creates the
  * instance (its 'fastify.initialization' diagnostics channel): onRoute sees every REST route,
- * onRegister sees the options of every plugin, the tRPC plugin's router among them. The app
+ * onRegister sees the options of every plugin, the tRPC handler's router among them. The app
  * is built on "cold" deps: a database that cannot be reached (registering a route never
  * queries) and a mailer that refuses to send. HEAD routes Fastify adds for every GET are left
  * out: they run the GET handler and have no body to check.
@@ -57,10 +57,8 @@ export async function discoverCatalogue(): Promise<Catalogue> {
       seen.push(route);
     });
     fastify.addHook('onRegister', (_instance, options) => {
-      // The app's tRPC handler (trpc/fastify-handler.ts) takes the router itself; tRPC's own
-      // plugin takes it in trpcOptions.
-      const given = options as { router?: unknown; trpcOptions?: { router?: unknown } } | undefined;
-      const router = given?.router ?? given?.trpcOptions?.router;
+      // The app's tRPC handler (trpc/fastify-handler.ts) takes the router among its options.
+      const router = (options as { router?: unknown } | undefined)?.router;
       if (router) routers.push(router);
     });
   };
