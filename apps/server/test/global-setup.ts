@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startMemoryBlobEmulator } from '../src/dev/blob-emulator.js';
 import { chooseDatabaseSource, dockerReachable } from './support/database-source.js';
-import { freePort } from './support/pg-cluster.js';
+import { onFreePort } from './support/free-port.js';
 import { testEnv } from './support/test-env.js';
 
 declare module 'vitest' {
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   // Every test app's blobs go to this one Azurite: each user has a container of their own (a
   // random id), so test files never meet, and no app waits for an emulator of its own to start
   // (seen taking 14 s on a loaded machine).
-  const blobs = await startMemoryBlobEmulator(await freePort());
+  const blobs = await onFreePort(startMemoryBlobEmulator);
   project.provide('blobConnectionString', blobs.connectionString);
   const source = chooseDatabaseSource({
     databaseUrl: testEnv.databaseUrl,

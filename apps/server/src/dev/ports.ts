@@ -1,5 +1,16 @@
 import net from 'node:net';
 
+/** What assertPortFree throws: a caller that picked the port itself may pick another. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PortInUseError';
+  }
+}
+
 /**
  * Refuses to start an embedded service on a port something else holds: connecting to whatever
  * answers there could put this checkout's blobs or mail into another program (another
@@ -12,7 +23,8 @@ export async function assertPortFree(port: number, service: string, setting: str
     probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
   });
   if (!free) {
-    throw new Error(
+    throw new PortInUseError(
+      port,
       `Port ${port} is in use by another program, so the embedded ${service} cannot start there. ` +
         `Stop that program, or choose a free port with ${setting}=<port>.`,
     );

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { migratorFor } from '../../src/db/migrate.js';
 import { createUser } from '../../src/modules/users/users.service.js';
+import { freePort } from '../support/free-port.js';
 import { codeIn, type MailTrap, startMailTrap } from '../support/mail-trap.js';
-import { findPostgresBinDir, freePort, type PgCluster, startCluster } from '../support/pg-cluster.js';
+import { findPostgresBinDir, type PgCluster, startCluster } from '../support/pg-cluster.js';
 import { testEnv } from '../support/test-env.js';
 
 /**

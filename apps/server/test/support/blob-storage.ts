@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import { startMemoryBlobEmulator } from '../../src/dev/blob-emulator.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { type BlobStorage, createBlobStorage } from '../../src/modules/storage/index.js';
-import { freePort } from './pg-cluster.js';
+import { onFreePort } from './free-port.js';
 
 export interface TestBlobStorage {
   storage: BlobStorage;
@@ -17,7 +17,7 @@ export interface TestBlobStorage {
  * The storage client on it uses the given clock (a TestClock moves SAS times).
  */
 export async function startTestBlobStorage(clock?: Clock): Promise<TestBlobStorage> {
-  const emulator = await startMemoryBlobEmulator(await freePort());
+  const emulator = await onFreePort(startMemoryBlobEmulator);
   return {
     storage: createBlobStorage({ connectionString: emulator.connectionString, clock }),
     connectionString: emulator.connectionString,

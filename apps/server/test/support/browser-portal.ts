@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,7 @@ import {
 import { createBlobStorage } from '../../src/modules/storage/index.js';
 import { createUser } from '../../src/modules/users/index.js';
 import { openTestDatabase } from './databases.js';
+import { onFreePort, onFreePorts } from './free-port.js';
 import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
 import { testEnv } from './test-env.js';
 
@@ -84,49 +84,46 @@ interface MailDevEmail {
   time: string;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** The job queue's log lines go nowhere: a browser test reads the portal, not its workers. */
 const quietJobLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
 /**
- * The built portal (server + web client from apps/web/dist) on a free port, with the MailDev
- * mail catcher `npm start` uses, an in-memory Azurite the browser uploads to (CORS set for the
- * portal's origin), the job queue running every handler (the review of an upload), on a fresh
- * database (the real PostgreSQL when DATABASE_URL is set, else PGlite).
+ * The app, its job queue and its mailer for the portal on `port`, listening. The port is in
+ * the app's settings (PUBLIC_URL: the origins it accepts, the storage's CORS, links in mail),
+ * so a port taken before the app listens means building it again for another: a failed listen
+ * stops what was started here (support/free-port.ts picks again).
  */
-export async function startServedPortal(options: ServedPortalOptions = {}) {
-  if (!existsSync(WEB_DIST)) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  const [port, webPort, smtpPort, blobPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-'));
+async function startPortalApp(
+  port: number,
+  {
+    env,
+    dataDir,
+    smtpUrl,
+    database,
+    storage,
+  }: {
+    env: ServedPortalOptions['env'];
+    dataDir: string;
+    smtpUrl: string;
+    database: TestDatabase;
+    storage: ReturnType<typeof createBlobStorage>;
+  },
+) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     // The card provider's webhook accepts events signed with the tests' secret (stripeCheckout).
     STRIPE_WEBHOOK_SECRET: TEST_STRIPE_SECRET,
-    ...options.env,
+    ...env,
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     SESSION_SECRET: 'e2e-secret-'.repeat(4),
     LOG_LEVEL: 'silent',
   });
-  const catcher = await startMailCatcher(dataDir, webPort, smtpPort);
-  const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
-  const mailer = createSmtpMailer(catcher.smtpUrl, config.mailFrom);
-  const blobs = await startMemoryBlobEmulator(blobPort);
-  const storage = createBlobStorage({ connectionString: blobs.connectionString });
+  const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
   await storage.ensureCors(browserOrigins(config));
   const queue = createJobQueue({
     database,
@@ -140,7 +137,36 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
   await registerJobHandlers(queue, deps, { schedules: false });
   await queue.start();
   const app = await buildApp(deps, { serveWeb: true, logger: false });
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    await queue.stop({ graceful: false });
+    mailer.close();
+    throw error;
+  }
+  return { baseUrl, config, mailer, queue, deps, app };
+}
+
+/**
+ * The built portal (server + web client from apps/web/dist) on a free port, with the MailDev
+ * mail catcher `npm start` uses, an in-memory Azurite the browser uploads to (CORS set for the
+ * portal's origin), the job queue running every handler (the review of an upload), on a fresh
+ * database (the real PostgreSQL when DATABASE_URL is set, else PGlite). Each service gets ports
+ * picked right before it starts.
+ */
+export async function startServedPortal(options: ServedPortalOptions = {}) {
+  if (!existsSync(WEB_DIST)) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-'));
+  const catcher = await onFreePorts(2, ([webPort, smtpPort]) =>
+    startMailCatcher(dataDir, webPort as number, smtpPort as number),
+  );
+  const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
+  const blobs = await onFreePort(startMemoryBlobEmulator);
+  const storage = createBlobStorage({ connectionString: blobs.connectionString });
+  const { baseUrl, config, mailer, queue, deps, app } = await onFreePort((port) =>
+    startPortalApp(port, { env: options.env, dataDir, smtpUrl: catcher.smtpUrl, database, storage }),
+  );
   const contactInput = contactInputSchema(latestToday(deps.clock));
 
   let users = 0;

@@ -1,9 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 import { testEnv } from './test-env.js';
 
 const run = promisify(execFile);
@@ -60,19 +60,6 @@ export function findPostgresBinDir(): string | undefined {
     if (hasServerBinaries(dir)) return dir;
   }
   return undefined;
-}
-
-/** A port nothing listens on right now (the OS picks it; closed again before use). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
 }
 
 // PostgreSQL refuses to run as root: as root, every server command runs as the `postgres` user.
