@@ -1,10 +1,10 @@
-import { TERMS_TEXTS } from '@capsule/domain';
+import { CAPSULE_TEXTS, TERMS_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import type { Portal } from './portal.js';
 
 /**
  * Signs a user in through the screens, as a person would: e-mail and password, the code
- * from the mail catcher, and (by default) the terms. Ends on /dashboard.
+ * from the mail catcher, and (by default) the terms. Ends on /dashboard, shown.
  */
 export async function signInThroughScreens(
   page: Page,
@@ -29,4 +29,8 @@ export async function signInThroughScreens(
   await page.getByLabel(TERMS_TEXTS.checkbox).check();
   await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
   await page.waitForURL('**/dashboard');
+  // The address changes before the dashboard replaces the terms page (the router renders it in a
+  // transition): until then the terms page's header, user menu and all, is still on screen, and
+  // a test that opened that menu saw it vanish with the page (a CI run on a slow machine).
+  await page.getByRole('heading', { level: 1, name: CAPSULE_TEXTS.pageTitle }).waitFor();
 }
