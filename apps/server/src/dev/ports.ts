@@ -2,13 +2,7 @@ import net from 'node:net';
 
 /** What assertPortFree throws: a caller that picked the port itself may pick another. */
 export class PortInUseError extends Error {
-  constructor(
-    readonly port: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PortInUseError';
-  }
+  override readonly name = 'PortInUseError';
 }
 
 /**
@@ -24,7 +18,6 @@ export async function assertPortFree(port: number, service: string, setting: str
   });
   if (!free) {
     throw new PortInUseError(
-      port,
       `Port ${port} is in use by another program, so the embedded ${service} cannot start there. ` +
         `Stop that program, or choose a free port with ${setting}=<port>.`,
     );

@@ -40,8 +40,8 @@ const ATTEMPTS = 5;
  * one was taken in between. A picked port is free only until something else binds it: another
  * test file's service, or an outgoing connection, whose local port comes from the same range
  * the OS picks from (seen in CI: the browser portal's Azurite port, picked before its database
- * opened a pool of connections, was taken by the time Azurite started). `start` must leave
- * nothing running when it fails.
+ * opened a pool of connections, was taken by the time Azurite started). `start` should leave
+ * nothing running when it fails: a leftover would hold its port until the test process ends.
  */
 export async function onFreePorts<T>(count: number, start: (ports: number[]) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
