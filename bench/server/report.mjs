@@ -19,6 +19,9 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The lists a size's rounds measured beside the minimal route (RATIO_KEYS, bench.mjs). */
+const listsIn = (roundsOfSize) => Object.keys(roundsOfSize[0]).filter((key) => key !== 'minimal');
+
 /** Each round's req/s of `key` as a fraction of the minimal route's in the same round. */
 const roundRatios = (roundsOfSize, key) => roundsOfSize.map((r) => r[key].rps / r.minimal.rps);
 
@@ -50,7 +53,7 @@ export function printTable({ targets, sizes, results, queries }) {
 // One machine's other work moves a single 5-second run by 10 to 20 % (bench/README.md, sixth
 // session); a ratio of figures taken moments apart, and the median of a few, moves less.
 export function printRounds({ rounds, targets, sizes }) {
-  const lists = Object.keys(rounds[sizes[0]][0]).filter((key) => key !== 'minimal');
+  const lists = listsIn(rounds[sizes[0]]);
   const name = (key) => targets.find((t) => t.key === key).name;
   console.log('\nThe lists against the minimal route, round by round (round 1 is the table above):\n');
   console.log(
@@ -106,7 +109,7 @@ export function printGoals({ results, rounds, halfRate, sizes, counts }) {
   const goal = (met, text) => lines.push(`${met ? 'met   ' : 'MISSED'}  ${text}`);
   const count = rounds[small].length;
   const ofRounds = count > 1 ? `median of ${count} rounds` : 'one round';
-  for (const key of ['restList', 'trpcList']) {
+  for (const key of listsIn(rounds[small])) {
     const parts = sizes.map((size) => {
       const each = roundRatios(rounds[size], key);
       return { size, median: median(each), each };
