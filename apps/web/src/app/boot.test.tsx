@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../features/auth/AuthProvider/AuthProvider';
 import { GUARD_TEXTS } from '../features/auth/ProtectedRoute/guard-texts';
 import { dashboardHandlers, makeCapsule } from '../features/capsules/capsule-fixtures';
@@ -8,7 +8,7 @@ import { answerOf, track } from '../lib/settled';
 import { makeTrpcClient } from '../lib/trpc-client';
 import { signedIn } from '../test/fixtures';
 import { type Call, deferred, type Handlers, mockLink } from '../test/trpc-mock';
-import { startVisit } from './boot';
+import { afterBootBatch, startVisit } from './boot';
 import { AppProviders } from './providers';
 import { routeData } from './route-data';
 import { AppRoutes, preloadSignedIn } from './router';
@@ -68,5 +68,34 @@ describe('settled answers', () => {
     expect(answerOf(failed)).toBeUndefined();
     // An untracked promise has no answer to read.
     expect(answerOf(Promise.resolve('x'))).toBeUndefined();
+  });
+});
+
+describe('the boot batch and the signed-in code (issue #10)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the signed-in code only once the data request has gone out', async () => {
+    // The real batch link over a fetch that notes when it is called: over HTTP/1.1 a request
+    // made after the code's dozen chunks waits behind them in the browser's queue.
+    const order: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        order.push(`request ${new URL(url, 'http://portal.test').pathname}`);
+        return new Response('[]', { status: 503, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const status = startVisit(makeTrpcClient(), { pathname: '/dashboard', search: '' });
+    const code = afterBootBatch(async () => {
+      order.push('code');
+    });
+    await Promise.allSettled([code, status]);
+
+    expect(order).toEqual([
+      'request /trpc/auth.status,capsules.counts,subscriptions.current,capsules.list',
+      'code',
+    ]);
   });
 });
