@@ -16,13 +16,13 @@ captureReferral(window.location.search);
 
 const trpcClient = makeTrpcClient();
 const initialStatus = startVisit(trpcClient, window.location);
-// A protected page opened directly (a bookmark, a reload) needs the signed-in app: fetch it
-// now, beside the sign-in state and the page's data (right after their request has left, so
-// that it does not wait behind the app's chunks), rather than after them, and render once
-// both are here (the data travels in the sign-in state's batch, so it is here too). Rendering
-// earlier would only paint the loading screen React draws (index.html already shows one),
-// then render the whole page again when the answer comes; by committing a Suspense fallback
-// it would also make React hold the page back (issue #10: the dashboard's content time).
+// A protected page opened directly (a bookmark, a reload) needs the signed-in app: fetch it now,
+// beside the sign-in state and the page's data (right after their request has left, so that the
+// request does not queue behind the app's chunks), rather than after them, and render once both
+// are here (the data travels in the sign-in state's batch, so it is here too). Rendering earlier
+// would only paint the loading screen React draws (index.html already shows one), then render the
+// whole page again when the answer comes; by committing a Suspense fallback it would also make
+// React hold the page back (issue #10: the dashboard's content time).
 const ready = isPublicPath(window.location.pathname)
   ? Promise.resolve()
   : Promise.allSettled([
