@@ -8,17 +8,16 @@ import { answerOf, track } from '../lib/settled';
 import { makeTrpcClient } from '../lib/trpc-client';
 import { signedIn } from '../test/fixtures';
 import { type Call, deferred, type Handlers, mockLink } from '../test/trpc-mock';
-import { afterBootBatch, startVisit } from './boot';
+import { afterBootBatch, protectedPageReady, startVisit } from './boot';
 import { AppProviders } from './providers';
-import { routeData } from './route-data';
-import { AppRoutes, preloadSignedIn } from './router';
+import { AppRoutes } from './router';
 
-/** A page opened directly, as main.tsx does it: the boot batch and the code first, then React. */
+/** A page opened directly, as main.tsx opens it: the boot batch and the code first, then React. */
 async function openDirectly(route: string, handlers: Handlers) {
   const calls: Call[] = [];
   const client = makeTrpcClient([mockLink(handlers, calls)]);
   const status = startVisit(client, { pathname: route, search: '' });
-  await Promise.allSettled([preloadSignedIn(), status, ...routeData().map((query) => query.result)]);
+  await protectedPageReady(status);
   render(
     <AppProviders trpcClient={client} env="test">
       <MemoryRouter initialEntries={[route]}>

@@ -1,7 +1,8 @@
 import type { AuthStatus } from '../features/auth/AuthProvider/auth-context';
 import { track } from '../lib/settled';
 import type { TrpcClient } from '../lib/trpc-client';
-import { startRouteData } from './route-data';
+import { routeData, startRouteData } from './route-data';
+import { preloadSignedIn } from './router';
 
 /**
  * The first request of a visit, sent as soon as the script runs rather than after React's
@@ -31,4 +32,20 @@ export function startVisit(
  */
 export function afterBootBatch<T>(load: () => Promise<T>): Promise<T> {
   return new Promise<void>((resolve) => setTimeout(resolve)).then(load);
+}
+
+/**
+ * What a protected page opened directly waits for before React's first render: the signed-in
+ * app's code (asked for right after the boot batch has left) and the batch's answers, the
+ * sign-in state and the page's data. Rendering earlier would only paint the loading screen
+ * React draws (index.html already shows one), then render the whole page again when the
+ * answers come; by committing a Suspense fallback it would also make React hold the page back
+ * (issue #10: the dashboard's content time). Failures settle too: the page reports them.
+ */
+export function protectedPageReady(status: Promise<AuthStatus>): Promise<unknown> {
+  return Promise.allSettled([
+    afterBootBatch(preloadSignedIn),
+    status,
+    ...routeData().map((query) => query.result),
+  ]);
 }
