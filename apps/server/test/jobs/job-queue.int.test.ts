@@ -212,6 +212,11 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
     });
     await second.start();
     await until(() => ranBy.length > 0, 'the second instance to retry the job');
+    // The handler returning and the queue recording it are two steps: wait for the record.
+    await until(
+      async () => (await second.findJob('t.crash', id as unknown as string))?.state === 'completed',
+      'the retried job to be recorded as completed',
+    );
     const job = await second.findJob('t.crash', id as unknown as string);
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(ranBy).toEqual(['crash']);
@@ -271,6 +276,10 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
       });
       await survivor.start();
       await until(() => ran.length > 0, 'another instance to retry the job');
+      await until(
+        async () => (await survivor.findJob('t.killed', id))?.state === 'completed',
+        'the retried job to be recorded as completed',
+      );
       expect(ran).toEqual(['killed']);
       expect(await survivor.findJob('t.killed', id)).toMatchObject({ state: 'completed', retryCount: 1 });
     });
