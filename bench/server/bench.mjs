@@ -13,7 +13,7 @@ import { options } from './options.mjs';
 import { QueryRecorder } from './queries.mjs';
 import { describeStalls, printGoals, printHalfRate, printRounds, printTable, sizeLabel } from './report.mjs';
 import { bulkInsertCapsules, countersExact, insertAccountExtras, insertOtherUsers } from './seed.mjs';
-import { HALF_RATE_KEYS, RATIO_KEYS, TARGETS } from './targets.mjs';
+import { HALF_RATE_KEYS, RATIO_KEYS, TARGETS, targetHeaders } from './targets.mjs';
 
 const OTHER_USERS = 20;
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
@@ -94,7 +94,7 @@ export async function runServerBench() {
       const flatOut = async (target) => {
         const r = await measure({
           url: bases[target.on] + target.path,
-          headers: target.on === 'app' ? { cookie } : {},
+          headers: targetHeaders(target, cookie),
           seconds: duration,
           warmupSeconds,
           connections,
@@ -122,7 +122,7 @@ export async function runServerBench() {
           const rate = Math.floor(results[size][key].rps / 2);
           const r = await measure({
             url: bases.app + target.path,
-            headers: { cookie },
+            headers: targetHeaders(target, cookie),
             seconds: duration,
             warmupSeconds,
             connections,
@@ -158,7 +158,7 @@ export async function runServerBench() {
           ? 'none'
           : t.key === 'minimal'
             ? 'select capsules (+1 subquery): the list page statement'
-            : summarise(statementsBySize[small][t.key]);
+            : summarise(statementsBySize[small][t.key]) || 'none';
       console.log(`- ${t.key}: ${counts[t.key]}: ${text}`);
     }
     printGoals({ results, rounds, halfRate, sizes: [small, large], counts });

@@ -2,13 +2,14 @@
 // asks the database is recorded (statements per request) and the list statements explained.
 import { CompiledQuery } from 'kysely';
 import { describeStatement } from './queries.mjs';
+import { targetHeaders } from './targets.mjs';
 
 function assert(condition, message) {
   if (!condition) throw new Error(`bench check failed: ${message}`);
 }
 
 async function getJson(base, path, cookie) {
-  const get = () => fetch(base + path, { headers: { cookie } });
+  const get = () => fetch(base + path, { headers: cookie ? { cookie } : {} });
   // A keep-alive connection left idle through a long seeding may be closed by the server
   // (Fastify's keep-alive timeout) just as it is reused: then once more on a fresh one.
   const res = await get().catch((error) => {
@@ -52,6 +53,8 @@ export async function checkAnswers({ appBase, minimalBase, cookie, size }) {
 
   const status = (await getJson(appBase, '/api/login-status', cookie)).body;
   assert(status.loggedIn && status.hasReadTerms, 'login-status: signed in, terms read');
+  const signedOut = (await getJson(appBase, '/api/login-status')).body;
+  assert(signedOut.loggedIn === false, 'login-status without the cookie: signed out');
 
   const byDelivery = (await getJson(appBase, '/api/capsules?page=1&sortby=delivery', cookie)).body;
   const days = byDelivery.map((c) => c.x_studio_delivery_date);
@@ -71,7 +74,11 @@ export async function recordQueries({ counted, recorder, targets, cookie }) {
   for (const target of targets) {
     if (target.on !== 'app') continue;
     const ask = async () => {
-      const res = await counted.inject({ method: 'GET', url: target.path, headers: { cookie } });
+      const res = await counted.inject({
+        method: 'GET',
+        url: target.path,
+        headers: targetHeaders(target, cookie),
+      });
       assert(res.statusCode === 200, `${target.path} (recorded) answered ${res.statusCode}`);
     };
     // Once unrecorded first: a session last seen over a minute ago is touched (one UPDATE, at

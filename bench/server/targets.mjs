@@ -35,6 +35,16 @@ export const TARGETS = [
   },
   { key: 'loginStatus', name: 'REST `GET /api/login-status`', on: 'app', path: '/api/login-status' },
   {
+    key: 'signedOut',
+    name: 'REST `GET /api/login-status` signed out (no database)',
+    on: 'app',
+    path: '/api/login-status',
+    // No cookie: every plugin of the app runs (security headers, flood guard, cookies, the
+    // session hook) but no statement does, so beside the bare /ping it shows what the app's
+    // own request path costs, and beside loginStatus what one session statement costs.
+    signedOut: true,
+  },
+  {
     key: 'restDelivery',
     name: 'REST `GET /api/capsules?page=1&sortby=delivery`',
     on: 'app',
@@ -42,6 +52,9 @@ export const TARGETS = [
     list: true,
   },
 ];
+
+/** The headers one request of `target` carries: the bench account's cookie on the app. */
+export const targetHeaders = (target, cookie) => (target.on === 'app' && !target.signedOut ? { cookie } : {});
 
 /** The lists whose p99 is also measured at half their own maximum rate (issue 10's goal). */
 export const HALF_RATE_KEYS = ['restList', 'trpcList'];
