@@ -51,6 +51,21 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
+/**
+ * Until the queue has recorded job `id` in `state`. A handler returning and the queue recording
+ * it are two steps, so a test waits for the record, not for the handler.
+ */
+async function untilJobIs<N>(
+  queue: { findJob(name: N, id: string): Promise<{ state: string } | null> },
+  name: N,
+  id: string,
+  state: string,
+  what: string,
+  timeoutMs?: number,
+) {
+  await until(async () => (await queue.findJob(name, id))?.state === state, what, timeoutMs);
+}
+
 /** Keeps what the queue logged, so a test can look and nothing reaches the console. */
 function recordingLogger() {
   const lines: Array<{ level: string; msg: string | undefined }> = [];
@@ -212,10 +227,12 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
     });
     await second.start();
     await until(() => ranBy.length > 0, 'the second instance to retry the job');
-    // The handler returning and the queue recording it are two steps: wait for the record.
-    await until(
-      async () => (await second.findJob('t.crash', id as unknown as string))?.state === 'completed',
-      'the retried job to be recorded as completed',
+    await untilJobIs(
+      second,
+      't.crash',
+      id as unknown as string,
+      'completed',
+      'the retried job to be recorded',
     );
     const job = await second.findJob('t.crash', id as unknown as string);
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
@@ -276,10 +293,7 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
       });
       await survivor.start();
       await until(() => ran.length > 0, 'another instance to retry the job');
-      await until(
-        async () => (await survivor.findJob('t.killed', id))?.state === 'completed',
-        'the retried job to be recorded as completed',
-      );
+      await untilJobIs(survivor, 't.killed', id, 'completed', 'the retried job to be recorded');
       expect(ran).toEqual(['killed']);
       expect(await survivor.findJob('t.killed', id)).toMatchObject({ state: 'completed', retryCount: 1 });
     });
@@ -297,11 +311,7 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
       id = (await queue.send(trx, 't.flaky', { key: 'flaky' })) as string;
     });
 
-    await until(
-      async () => (await queue.findJob('t.flaky', id))?.state === 'failed',
-      'the failed state',
-      20_000,
-    );
+    await untilJobIs(queue, 't.flaky', id, 'failed', 'the failed state', 20_000);
     const job = await queue.findJob('t.flaky', id);
     expect(tries).toHaveLength(3);
     expect(job).toMatchObject({ state: 'failed', retryCount: 2 });
@@ -362,10 +372,7 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
       return id;
     };
     const quick = await send(finishes, 'quick');
-    await until(
-      async () => (await finishes.findJob('t.slow', quick))?.state === 'active',
-      'the quick job to start',
-    );
+    await untilJobIs(finishes, 't.slow', quick, 'active', 'the quick job to start');
     await finishes.stop();
     expect(finished).toBe(true);
 
@@ -376,10 +383,7 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
     );
     await hangs.start();
     const slow = await send(hangs, 'slow');
-    await until(
-      async () => (await hangs.findJob('t.slow', slow))?.state === 'active',
-      'the slow job to start',
-    );
+    await untilJobIs(hangs, 't.slow', slow, 'active', 'the slow job to start');
     const stopping = Date.now();
     await hangs.stop({ deadlineMs: 1_000 });
     expect(Date.now() - stopping).toBeLessThan(5_000);
