@@ -7,8 +7,8 @@ import { preloadSignedIn } from './router';
 /**
  * The first request of a visit, sent as soon as the script runs rather than after React's
  * first render: the sign-in state, and in the same tRPC batch the opened page's data
- * (route-data.ts). The signed-in app's chunk is fetched meanwhile (main.tsx), so the
- * dashboard waits for one round trip and its code in parallel (issue #10).
+ * (route-data.ts). The signed-in app's chunk follows right behind it (protectedPageReady,
+ * below), so the dashboard waits for one round trip and its code in parallel (issue #10).
  */
 export function startVisit(
   client: TrpcClient,
