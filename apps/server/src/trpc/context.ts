@@ -4,7 +4,7 @@ import { requestMeta } from '../plugins/session.js';
 
 /** Per request: the shared deps, the session resolved by the session plugin, and the reply for cookies. */
 export function makeContextFactory(deps: AppDeps) {
-  return ({ req, res }: CreateFastifyContextOptions) => ({
+  return ({ req, res }: Pick<CreateFastifyContextOptions, 'req' | 'res'>) => ({
     deps,
     session: req.session,
     meta: requestMeta(req),

@@ -1,15 +1,26 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { resolveResponse } from '@trpc/server/http';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { trpcHandlerPlugin } from './fastify-handler.js';
 
 // The handler must answer every request exactly as tRPC's own Fastify plugin does (status,
-// body, the headers tRPC sets), only with less work: each case below goes to both.
+// body, the headers tRPC sets), only with less work: each case below goes to both. Each case
+// also says which way ours answers it: 'json' for json-calls.ts (the calls the web client
+// makes), 'tRPC' for tRPC's resolveResponse (every other kind), so a case meant to test the
+// JSON path cannot pass by falling back.
 
-const createContext = ({ req }: CreateFastifyContextOptions) => ({ caller: req.headers['x-caller'] ?? null });
-// As the app: no stack traces in answers, so both answers are comparable text.
+vi.mock('@trpc/server/http', async (importOriginal) => {
+  const http = await importOriginal<typeof import('@trpc/server/http')>();
+  return { ...http, resolveResponse: vi.fn(http.resolveResponse) };
+});
+
+const createContext = ({ req }: Pick<CreateFastifyContextOptions, 'req'>) => {
+  if (req.headers['x-no-context']) throw new Error('no context today');
+  return { caller: req.headers['x-caller'] ?? null };
+};
 const t = initTRPC.context<ReturnType<typeof createContext>>().create({ isDev: false });
 const router = t.router({
   echo: t.procedure
@@ -23,6 +34,7 @@ const router = t.router({
   crash: t.procedure.query(() => {
     throw new Error('database on fire');
   }),
+  later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
 });
 
 const errors: string[][] = [];
@@ -43,39 +55,105 @@ async function build(kind: 'ours' | 'tRPC'): Promise<FastifyInstance> {
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const A_QUERY: InjectOptions = { method: 'GET', url: `/trpc/echo?input=${input({ text: 'hi' })}` };
-const CASES: [string, InjectOptions][] = [
-  ['a query', A_QUERY],
-  ['a batch', { method: 'GET', url: `/trpc/echo,whoami?batch=1&input=${input({ 0: { text: 'a' } })}` }],
+type Way = 'json' | 'tRPC';
+const JSON_TYPE = { 'content-type': 'application/json' };
+const CASES: [string, InjectOptions, Way][] = [
+  ['a query', A_QUERY, 'json'],
+  [
+    'a batch',
+    { method: 'GET', url: `/trpc/echo,whoami?batch=1&input=${input({ 0: { text: 'a' } })}` },
+    'json',
+  ],
   [
     'the context from the Fastify request',
     { method: 'GET', url: '/trpc/whoami', headers: { 'x-caller': 'ada' } },
+    'json',
   ],
-  ['an input refused', { method: 'GET', url: `/trpc/echo?input=${input({ text: 'too long' })}` }],
-  ['unreadable input', { method: 'GET', url: '/trpc/echo?input=%7Bnot-json' }],
-  ['a batch with a refusal in it', { method: 'GET', url: `/trpc/whoami,refuse?batch=1` }],
-  ['a thrown error', { method: 'GET', url: '/trpc/crash' }],
-  ['an unknown procedure', { method: 'GET', url: '/trpc/nothing.here' }],
-  ['a mutation', { method: 'POST', url: '/trpc/save', payload: { n: 7 } }],
+  [
+    'a context that fails',
+    { method: 'GET', url: '/trpc/whoami,nothing?batch=1', headers: { 'x-no-context': '1' } },
+    'json',
+  ],
+  ['an input refused', { method: 'GET', url: `/trpc/echo?input=${input({ text: 'too long' })}` }, 'json'],
+  ['unreadable input', { method: 'GET', url: '/trpc/echo?input=%7Bnot-json' }, 'json'],
+  ['an empty input', { method: 'GET', url: '/trpc/whoami?input=' }, 'json'],
+  [
+    'unreadable input in a batch, with a procedure that takes none',
+    { method: 'GET', url: '/trpc/whoami,echo?batch=1&input=%7Bnot-json' },
+    'json',
+  ],
+  [
+    'a batch whose input is not an object',
+    { method: 'GET', url: `/trpc/echo?batch=1&input=${input([1])}` },
+    'json',
+  ],
+  ['a batch with a refusal in it', { method: 'GET', url: `/trpc/whoami,refuse?batch=1` }, 'json'],
+  [
+    'a batch with an unknown procedure in it',
+    { method: 'GET', url: '/trpc/whoami,nothing,?batch=1' },
+    'json',
+  ],
+  ['a batch flag given twice', { method: 'GET', url: '/trpc/whoami?batch=0&batch=1' }, 'json'],
+  ['a thrown error', { method: 'GET', url: '/trpc/crash' }, 'json'],
+  ['an unknown procedure', { method: 'GET', url: '/trpc/nothing.here' }, 'json'],
+  ['a name on every object’s prototype', { method: 'GET', url: '/trpc/toString' }, 'json'],
+  ['a percent-encoded path', { method: 'GET', url: '/trpc/who%61mi' }, 'json'],
+  ['a path that does not decode', { method: 'GET', url: '/trpc/who%25E0ami' }, 'tRPC'],
+  ['a stream-like answer', { method: 'GET', url: '/trpc/later' }, 'json'],
+  ['a stream-like answer in a batch', { method: 'GET', url: '/trpc/later,whoami?batch=1' }, 'json'],
+  ['a mutation', { method: 'POST', url: '/trpc/save', payload: { n: 7 } }, 'json'],
   [
     'a batched mutation',
     { method: 'POST', url: '/trpc/save?batch=1', payload: { 0: { n: 1 }, 1: { n: 'x' } } },
+    'json',
   ],
   [
-    'malformed JSON',
-    { method: 'POST', url: '/trpc/save', payload: '{"n":', headers: { 'content-type': 'application/json' } },
+    'a mutation with a byte order mark',
+    { method: 'POST', url: '/trpc/save', payload: '\uFEFF{"n":2}', headers: JSON_TYPE },
+    'json',
   ],
-  ['a mutation without a body', { method: 'POST', url: '/trpc/save' }],
+  [
+    'a mutation typed with a charset, in capitals',
+    {
+      method: 'POST',
+      url: '/trpc/save',
+      payload: '{"n":3}',
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    },
+    'json',
+  ],
+  ['malformed JSON', { method: 'POST', url: '/trpc/save', payload: '{"n":', headers: JSON_TYPE }, 'json'],
+  ['an empty JSON body', { method: 'POST', url: '/trpc/save', payload: '', headers: JSON_TYPE }, 'json'],
+  ['a mutation without a body', { method: 'POST', url: '/trpc/save' }, 'tRPC'],
   [
     'a mutation sent as text',
     { method: 'POST', url: '/trpc/save', payload: '{"n":1}', headers: { 'content-type': 'text/plain' } },
+    'tRPC',
   ],
-  ['a mutation by GET', { method: 'GET', url: `/trpc/save?input=${input({ n: 1 })}` }],
-  ['a query by POST', { method: 'POST', url: '/trpc/echo', payload: { text: 'x' } }],
-  ['PUT', { method: 'PUT', url: '/trpc/save', payload: { n: 1 } }],
-  ['HEAD', { method: 'HEAD', url: '/trpc/whoami' }],
+  ['a mutation by GET', { method: 'GET', url: `/trpc/save?input=${input({ n: 1 })}` }, 'json'],
+  ['a query by POST', { method: 'POST', url: '/trpc/echo', payload: { text: 'x' } }, 'json'],
+  ['a batch mixing a query and a mutation', { method: 'GET', url: '/trpc/whoami,save?batch=1' }, 'tRPC'],
+  [
+    'a query with connection parameters',
+    { method: 'GET', url: '/trpc/whoami?connectionParams=%7B%7D' },
+    'tRPC',
+  ],
+  [
+    'a query typed as a form',
+    { method: 'GET', url: '/trpc/whoami', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+    'tRPC',
+  ],
+  ['PUT', { method: 'PUT', url: '/trpc/save', payload: { n: 1 } }, 'tRPC'],
+  ['HEAD', { method: 'HEAD', url: '/trpc/whoami' }, 'tRPC'],
   [
     'a streamed batch (JSON lines)',
     { method: 'GET', url: '/trpc/whoami,refuse?batch=1', headers: { 'trpc-accept': 'application/jsonl' } },
+    'tRPC',
+  ],
+  [
+    'a streamed batch asked for in accept',
+    { method: 'GET', url: '/trpc/whoami,refuse?batch=1', headers: { accept: 'application/jsonl' } },
+    'tRPC',
   ],
 ];
 
@@ -89,8 +167,10 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
     await Promise.all([ours.close(), theirs.close()]);
   });
 
-  it.each(CASES)('answers %s as tRPC’s plugin does', async (_name, request) => {
+  it.each(CASES)('answers %s as tRPC’s plugin does (%#)', async (_name, request, way) => {
+    vi.mocked(resolveResponse).mockClear();
     const [a, b] = await Promise.all([ours.inject(request), theirs.inject(request)]);
+    expect(vi.mocked(resolveResponse).mock.calls.length > 0 ? 'tRPC' : 'json').toBe(way);
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.body).toBe(b.body);
     for (const header of ['content-type', 'vary']) expect(a.headers[header]).toBe(b.headers[header]);

@@ -2,6 +2,7 @@ import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { type HTTPBaseHandlerOptions, resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerJsonCalls, JSON_ANSWER_HEADERS, readJsonCalls } from './json-calls.js';
 
 // The tRPC routes, mounted on Fastify over tRPC's own resolveResponse (which its docs name the
 // call to write an adapter with). tRPC's Fastify plugin does the same with more on the way: it
@@ -11,13 +12,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // 1,000 (issue 10; docs/decisions/017). Here a JSON answer, which is every answer this app
 // gives, goes out as one buffer with its length; anything else (a streamed batch) is still piped.
 //
+// The calls this app's client makes (queries by GET, mutations by POST with JSON, answered as
+// JSON) do not even go through resolveResponse: json-calls.ts answers them the same way without
+// the Fetch objects (decision 018). Every other request still goes to resolveResponse here.
+//
 // What tRPC reads of the request is kept: the method, the path and query, the headers (content
 // type, accept, trpc-accept) and the body. Left out is the abort signal: no procedure here takes
 // one, and a query or mutation runs to its end as with the REST shims.
 
 export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter>
   extends Pick<HTTPBaseHandlerOptions<TRouter, FastifyRequest>, 'router' | 'onError'> {
-  createContext: (opts: CreateFastifyContextOptions) => unknown;
+  /** Given the request and reply only: the answers of json-calls.ts have no tRPC `info`. */
+  createContext: (opts: Pick<CreateFastifyContextOptions, 'req' | 'res'>) => unknown;
 }
 
 /** tRPC resolves the request from its path and query only; the origin is never read. */
@@ -77,18 +83,34 @@ export async function trpcHandlerPlugin<TRouter extends AnyTRPCRouter>(
     scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
 
+  // A lazy router's procedures are loaded on the first call: json-calls.ts looks them up directly.
+  const fastPath = Object.keys(router._def.lazy).length === 0;
+
   scope.all('/:path', async (request, reply) => {
+    const path = (request.params as { path: string }).path;
+    const { method, url, headers, body } = request;
+    const calls = fastPath ? readJsonCalls(router, { method, url, headers, body, path }) : null;
+    if (calls) {
+      const answer = await answerJsonCalls(calls, {
+        router,
+        req: request,
+        createContext: () => createContext({ req: request, res: reply }),
+        onError,
+      });
+      // As a buffer: a JSON string would get `; charset=utf-8` added, which tRPC's answers lack.
+      return reply.code(answer.status).headers(JSON_ANSWER_HEADERS).send(Buffer.from(answer.body));
+    }
     // Such a method gets tRPC's own refusal of a method it does not serve (405), as PUT does,
     // not a 500 from the Request constructor (tRPC's plugin answers TRACE with one).
     const forbidden = FETCH_FORBIDDEN_METHODS.has(request.method);
     const response = await resolveResponse<TRouter>({
       router,
       req: fetchRequest(request, forbidden ? 'GET' : request.method),
-      path: (request.params as { path: string }).path,
+      path,
       error: forbidden
         ? new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `Unsupported ${request.method}-request` })
         : null,
-      createContext: async ({ info }) => createContext({ req: request, res: reply, info }),
+      createContext: async () => createContext({ req: request, res: reply }),
       onError: onError && ((o) => onError({ ...o, req: request })),
     });
     return send(reply, response);

@@ -1,0 +1,316 @@
+import {
+  type AnyTRPCProcedure,
+  type AnyTRPCRouter,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  TRPCError,
+  type TRPCProcedureType,
+  transformTRPCResponse,
+} from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+
+// tRPC's HTTP wire format for the calls this app makes: a query or a batch of queries by GET, a
+// mutation or a batch of them by POST with a JSON body, answered as one JSON body. It does what
+// tRPC's resolveResponse does for such a request, step for step (same checks in the same order,
+// same messages, same error shapes through the router's own errorFormatter, same statuses), over
+// the Fastify request as it is: no Fetch Request, Headers or Response built per call and no
+// abort signal, which on the bench machine is 100 to 200 µs of a list call's CPU (issue 10,
+// docs/decisions/018). Anything else returns null from readJsonCalls and goes to
+// resolveResponse itself: streamed batches, HEAD, other methods and content types, a path that
+// does not decode, a batch mixing queries and mutations, subscriptions, lazy routers.
+// fastify-handler.test.ts sends every kind of request to this and to tRPC's own plugin and
+// requires the same answer, and which of them took this path.
+
+/** What readJsonCalls needs of a request (the Fastify request's own fields). */
+export interface JsonCallRequest {
+  method: string;
+  /** The procedure path(s) as routed: `capsules.list` or `a,b` for a batch. */
+  path: string;
+  /** The request target: path and query. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** A POST's body as text (the route's JSON parser leaves it so). */
+  body: unknown;
+}
+
+interface Call {
+  path: string;
+  procedure: AnyTRPCProcedure | undefined;
+  index: number;
+}
+
+export interface JsonCalls {
+  method: 'GET' | 'POST';
+  isBatch: boolean;
+  calls: Call[];
+  /** The one procedure type of the calls found, as tRPC's info.type. */
+  type: TRPCProcedureType | 'unknown';
+  inputs: LazyInputs;
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: string;
+}
+
+/** The headers tRPC puts on every JSON answer. */
+export const JSON_ANSWER_HEADERS = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };
+
+const ACCEPTED_METHOD: Record<TRPCProcedureType, string> = {
+  query: 'GET',
+  mutation: 'POST',
+  subscription: 'GET',
+};
+
+/** tRPC's media type test: case-insensitive, parameters ignored. */
+function mediaType(headers: JsonCallRequest['headers']): string | undefined {
+  const value = headers['content-type'];
+  return typeof value === 'string' ? value.toLowerCase().split(';', 1)[0]?.trim() : undefined;
+}
+
+/** A streamed batch is asked for with trpc-accept, or application/jsonl in accept. */
+function asksForStream(headers: JsonCallRequest['headers']): boolean {
+  if (headers['trpc-accept'] !== undefined) return true;
+  const accept = headers.accept;
+  return typeof accept === 'string' && accept.includes('application/jsonl');
+}
+
+function decoded(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && !Array.isArray(value) && typeof value === 'object';
+
+type Inputs = Record<number, unknown>;
+
+/**
+ * The call inputs, parsed when a procedure first asks for them (a procedure without input never
+ * does), and the same failure for every later ask: tRPC's memo around its input parsing.
+ */
+class LazyInputs {
+  private value: Inputs | undefined;
+  private error: TRPCError | undefined;
+
+  constructor(private readonly parse: () => Inputs) {}
+
+  read(): Inputs {
+    if (this.value) return this.value;
+    if (this.error) throw this.error;
+    try {
+      this.value = this.parse();
+      return this.value;
+    } catch (cause) {
+      this.error =
+        cause instanceof TRPCError
+          ? cause
+          : new TRPCError({
+              code: 'BAD_REQUEST',
+              message: cause instanceof Error ? cause.message : 'Invalid input',
+              cause,
+            });
+      throw this.error;
+    }
+  }
+
+  /** What was read, for error reports; undefined when never read or unreadable. */
+  result(index: number): unknown {
+    return this.value?.[index];
+  }
+}
+
+function parseInputs(
+  router: AnyTRPCRouter,
+  request: { method: 'GET' | 'POST'; query: URLSearchParams; body: unknown },
+  isBatch: boolean,
+  count: number,
+): Inputs {
+  const { deserialize } = router._def._config.transformer.input;
+  let inputs: unknown;
+  if (request.method === 'GET') {
+    const text = request.query.get('input');
+    if (text) inputs = JSON.parse(text);
+  } else {
+    // A Fetch body's json(): the text as UTF-8 without a byte order mark; no body reads as ''.
+    const text = typeof request.body === 'string' ? request.body : '';
+    inputs = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  }
+  const result: Inputs = Object.create(null);
+  if (inputs === undefined) return result;
+  if (!isBatch) {
+    result[0] = deserialize(inputs);
+    return result;
+  }
+  if (!isObject(inputs)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: '"input" needs to be an object when doing a batch call',
+    });
+  }
+  for (let index = 0; index < count; index++) {
+    const input = inputs[index];
+    if (input !== undefined) result[index] = deserialize(input);
+  }
+  return result;
+}
+
+/**
+ * The calls of a request this module answers, or null for one it leaves to resolveResponse.
+ * Only reads the request: nothing has run yet when it returns null.
+ */
+export function readJsonCalls(router: AnyTRPCRouter, request: JsonCallRequest): JsonCalls | null {
+  const { method } = request;
+  if (method !== 'GET' && method !== 'POST') return null;
+  const type = mediaType(request.headers);
+  if (method === 'POST' ? type !== 'application/json' : type !== undefined && type !== 'application/json') {
+    return null;
+  }
+  if (asksForStream(request.headers)) return null;
+  const queryStart = request.url.indexOf('?');
+  const rawQuery = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+  // Characters a URL parser drops or cuts at (tRPC reads the query through one).
+  if (/[\t\n\r#]/.test(rawQuery)) return null;
+  const query = new URLSearchParams(rawQuery);
+  if (query.has('connectionParams')) return null;
+  const path = decoded(request.path);
+  if (path === null) return null;
+
+  const isBatch = query.get('batch') === '1';
+  const paths = isBatch ? path.split(',') : [path];
+  const calls = paths.map((callPath, index) => ({
+    path: callPath,
+    procedure: router._def.procedures[callPath] as AnyTRPCProcedure | undefined,
+    index,
+  }));
+  const types = new Set(calls.flatMap((call) => (call.procedure ? [call.procedure._def.type] : [])));
+  if (types.size > 1 || types.has('subscription')) return null;
+  const inputs = new LazyInputs(() =>
+    parseInputs(router, { method, query, body: request.body }, isBatch, paths.length),
+  );
+  return { method, isBatch, calls, type: types.values().next().value ?? 'unknown', inputs };
+}
+
+const isAsyncIterable = (value: unknown): boolean =>
+  value != null && typeof value === 'object' && Symbol.asyncIterator in value;
+const isPromise = (value: unknown): boolean =>
+  (isObject(value) || typeof value === 'function') &&
+  typeof (value as { then?: unknown }).then === 'function' &&
+  typeof (value as { catch?: unknown }).catch === 'function';
+
+/** An answer only a streamed batch can carry (tRPC refuses it in a JSON answer). */
+function isDataStream(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (isAsyncIterable(value)) return true;
+  const values = Object.values(value);
+  return values.some(isPromise) || values.some(isAsyncIterable);
+}
+
+const streamRefused = () =>
+  new TRPCError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+  });
+
+export interface ErrorReport<TRequest> {
+  error: TRPCError;
+  path: string | undefined;
+  input: unknown;
+  ctx: unknown;
+  type: TRPCProcedureType | 'unknown';
+  req: TRequest;
+}
+
+interface AnswerOptions<TRequest> {
+  router: AnyTRPCRouter;
+  req: TRequest;
+  createContext: () => unknown;
+  onError?: (report: ErrorReport<TRequest>) => void;
+}
+
+type Outcome = [TRPCError, undefined] | [undefined, unknown];
+
+/** Runs the calls (concurrently, with one context) and shapes the answer as tRPC does. */
+export async function answerJsonCalls<TRequest>(
+  { method, isBatch, calls, type, inputs }: JsonCalls,
+  { router, req, createContext, onError }: AnswerOptions<TRequest>,
+): Promise<JsonAnswer> {
+  const config = router._def._config;
+  let ctx: unknown;
+  let ctxError: TRPCError | undefined;
+  try {
+    ctx = await createContext();
+  } catch (cause) {
+    ctxError = getTRPCErrorFromUnknown(cause);
+  }
+  const callType = (call: Call) => call.procedure?._def.type ?? 'unknown';
+  const errorShape = (error: TRPCError, path: string | undefined, input: unknown, shapeType: string) =>
+    getTRPCErrorShape({ config, ctx, error, input, path, type: shapeType as TRPCProcedureType | 'unknown' });
+
+  const run = async (call: Call): Promise<Outcome> => {
+    const { procedure, path } = call;
+    try {
+      if (!procedure)
+        throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+      const procedureType = procedure._def.type;
+      if (ACCEPTED_METHOD[procedureType] !== method) {
+        throw new TRPCError({
+          code: 'METHOD_NOT_SUPPORTED',
+          message: `Unsupported ${method}-request to ${procedureType} procedure at path "${path}"`,
+        });
+      }
+      if (ctxError) throw ctxError;
+      const data = await procedure({
+        path,
+        getRawInput: async () => inputs.read()[call.index],
+        ctx,
+        type: procedureType,
+        signal: undefined,
+        batchIndex: call.index,
+      });
+      return [undefined, data];
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      onError?.({ error, path, input: inputs.result(call.index), ctx, type: callType(call), req });
+      return [error, undefined];
+    }
+  };
+  const outcomes = calls.map(run);
+
+  if (!isBatch) {
+    const [call] = calls as [Call];
+    const [error, data] = await (outcomes[0] as Promise<Outcome>);
+    if (!error && isDataStream(data)) {
+      // tRPC throws this one past its per-call handling: reported and shaped without a path.
+      const refused = streamRefused();
+      onError?.({ error: refused, path: undefined, input: undefined, ctx, type, req });
+      return answer({ error: errorShape(refused, undefined, undefined, type) }, config);
+    }
+    const response = error
+      ? { error: errorShape(error, call.path, inputs.result(call.index), type) }
+      : { result: { data } };
+    return answer(response, config);
+  }
+
+  const responses = (await Promise.all(outcomes)).map(([error, data], index) => {
+    const call = calls[index] as Call;
+    const failure = error ?? (isDataStream(data) ? streamRefused() : undefined);
+    if (failure) return { error: errorShape(failure, call.path, inputs.result(call.index), callType(call)) };
+    return { result: { data } };
+  });
+  return answer(responses, config);
+}
+
+type Response = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
+
+function answer(response: Response | Response[], config: AnyTRPCRouter['_def']['_config']): JsonAnswer {
+  return {
+    status: getHTTPStatusCode(response as Parameters<typeof getHTTPStatusCode>[0]),
+    body: JSON.stringify(
+      transformTRPCResponse(config, response as Parameters<typeof transformTRPCResponse>[1]),
+    ),
+  };
+}
