@@ -4,17 +4,16 @@ import { type HTTPBaseHandlerOptions, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerJsonCalls, JSON_ANSWER_HEADERS, readJsonCalls } from './json-calls.js';
 
-// The tRPC routes, mounted on Fastify over tRPC's own resolveResponse (which its docs name the
-// call to write an adapter with). tRPC's Fastify plugin does the same with more on the way: it
-// copies the request into a Fetch Request with every header and an abort signal tied to the
-// socket, spreads its options twice per request, and hands Fastify the Response to pipe through
-// a web stream: on the bench machine about 55 to 65 µs of CPU per list request out of 600 to
-// 1,000 (issue 10; docs/decisions/017). Here a JSON answer, which is every answer this app
-// gives, goes out as one buffer with its length; anything else (a streamed batch) is still piped.
-//
-// The calls this app's client makes (queries by GET, mutations by POST with JSON, answered as
-// JSON) do not even go through resolveResponse: json-calls.ts answers them the same way without
-// the Fetch objects (decision 018). Every other request still goes to resolveResponse here.
+// The tRPC routes, mounted on Fastify. Two ways through, chosen per request:
+// - The calls the web client makes (queries by GET, mutations by POST with a JSON body, answered
+//   as JSON) go to json-calls.ts, which answers them as tRPC would with no Fetch objects
+//   (decision 018).
+// - Every other request goes to tRPC's own resolveResponse, the call its docs name for writing
+//   an adapter (decision 017): streamed batches, HEAD, other methods and content types.
+// tRPC's Fastify plugin does the second for every request, with more on the way: it copies the
+// request into a Fetch Request with every header and an abort signal tied to the socket, and
+// hands Fastify the Response to pipe through a web stream. Here a JSON answer goes out as one
+// buffer with its length; anything else (a streamed batch) is still piped.
 //
 // What tRPC reads of the request is kept: the method, the path and query, the headers (content
 // type, accept, trpc-accept) and the body. Left out is the abort signal: no procedure here takes
