@@ -1,4 +1,6 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AnyTRPCRouter, initTRPC, TRPCError } from '@trpc/server';
 import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { resolveResponse } from '@trpc/server/http';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
@@ -35,22 +37,66 @@ const router = t.router({
     throw new Error('database on fire');
   }),
   later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
+  big: t.procedure.query(() => ({ n: 1n })),
+  signal: t.procedure.query(({ signal }) => signal?.aborted ?? 'no signal'),
+  listLike: t.procedure.query(() => ({
+    items: Object.assign([1, 2], { [Symbol.asyncIterator]: async function* () {} }),
+  })),
 });
 
-const errors: string[][] = [];
-async function build(kind: 'ours' | 'tRPC'): Promise<FastifyInstance> {
+type Kind = 'ours' | 'tRPC';
+/** What each side's onError was given, in order (the input as JSON). */
+const reports: Record<Kind, string[][]> = { ours: [], tRPC: [] };
+
+async function build(
+  kind: Kind,
+  { on = router, hook }: { on?: AnyTRPCRouter; hook?: (app: FastifyInstance) => void } = {},
+): Promise<FastifyInstance> {
   const app = Fastify();
-  const onError = ({ path, error }: { path?: string; error: TRPCError }) =>
-    void errors.push([kind, String(path), error.code]);
+  hook?.(app);
+  const onError = ({
+    path,
+    error,
+    type,
+    input,
+  }: {
+    path?: string;
+    error: TRPCError;
+    type: string;
+    input: unknown;
+  }) => void reports[kind].push([String(path), error.code, type, JSON.stringify(input) ?? 'undefined']);
   if (kind === 'ours') {
-    await app.register(trpcHandlerPlugin, { prefix: '/trpc', router, createContext, onError });
+    await app.register(trpcHandlerPlugin, { prefix: '/trpc', router: on, createContext, onError });
   } else {
     await app.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
-      trpcOptions: { router, createContext, onError },
+      trpcOptions: { router: on, createContext, onError },
     });
   }
   return app;
+}
+
+/** A request sent as written: fetch would drop a fragment before it leaves. */
+function rawRequest(
+  port: number,
+  path: string,
+  { method = 'GET', body }: RequestInit = {},
+): Promise<{ status: number | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method, headers: body ? { 'content-type': 'application/json' } : {} },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(typeof body === 'string' ? body : undefined);
+  });
 }
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -110,6 +156,26 @@ const CASES: [string, InjectOptions, Way][] = [
   [
     'a mutation with a byte order mark',
     { method: 'POST', url: '/trpc/save', payload: '\uFEFF{"n":2}', headers: JSON_TYPE },
+    'tRPC',
+  ],
+  [
+    'a mutation with two byte order marks',
+    { method: 'POST', url: '/trpc/save', payload: '\uFEFF\uFEFF{"n":2}', headers: JSON_TYPE },
+    'tRPC',
+  ],
+  ['a second question mark before batch', { method: 'GET', url: '/trpc/whoami??batch=1' }, 'tRPC'],
+  [
+    'a second question mark before input',
+    { method: 'GET', url: `/trpc/echo??input=${input({ text: 'too long' })}` },
+    'tRPC',
+  ],
+  ['an answer JSON cannot carry', { method: 'GET', url: '/trpc/big' }, 'json'],
+  ['an answer JSON cannot carry, in a batch', { method: 'GET', url: '/trpc/big,whoami?batch=1' }, 'json'],
+  ['an array that is also async-iterable', { method: 'GET', url: '/trpc/listLike' }, 'json'],
+  ['a procedure that reads its abort signal', { method: 'GET', url: '/trpc/signal' }, 'json'],
+  [
+    'an unknown procedure beside one that reads the input',
+    { method: 'GET', url: `/trpc/echo,nothing?batch=1&input=${input({ 0: { text: 'a' }, 1: 5 })}` },
     'json',
   ],
   [
@@ -169,11 +235,65 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
 
   it.each(CASES)('answers %s as tRPC’s plugin does (%#)', async (_name, request, way) => {
     vi.mocked(resolveResponse).mockClear();
+    reports.ours.length = 0;
+    reports.tRPC.length = 0;
     const [a, b] = await Promise.all([ours.inject(request), theirs.inject(request)]);
     expect(vi.mocked(resolveResponse).mock.calls.length > 0 ? 'tRPC' : 'json').toBe(way);
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.body).toBe(b.body);
     for (const header of ['content-type', 'vary']) expect(a.headers[header]).toBe(b.headers[header]);
+    expect(reports.ours).toEqual(reports.tRPC);
+  });
+
+  /** Both sides built with the same options, asked over real HTTP (inject drops a fragment). */
+  async function overHttp(path: string, options?: Parameters<typeof build>[1], init?: RequestInit) {
+    const apps = await Promise.all([build('ours', options), build('tRPC', options)]);
+    try {
+      return await Promise.all(
+        apps.map(async (app) => {
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          const { port } = app.server.address() as AddressInfo;
+          return rawRequest(port, path, init);
+        }),
+      );
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  }
+
+  it('reads a request target with a fragment before its query as tRPC’s plugin does', async () => {
+    const [a, b] = await overHttp('/trpc/whoami#x?batch=1');
+    expect(a).toEqual(b);
+    expect(a?.body).toBe('{"result":{"data":null}}');
+  });
+
+  it('gives an input transformer that needs its `this` its own object, as tRPC does', async () => {
+    class Tagged {
+      readonly tag = 'ok';
+      serialize(value: unknown) {
+        return value;
+      }
+      deserialize(value: unknown) {
+        return { ...(value as object), text: this.tag };
+      }
+    }
+    const withTransformer = initTRPC.create({ isDev: false, transformer: new Tagged() });
+    const on = withTransformer.router({
+      echo: withTransformer.procedure.input(z.object({ text: z.string() })).query(({ input }) => input),
+    });
+    const [a, b] = await overHttp(`/trpc/echo?input=${input({ text: 'no' })}`, { on });
+    expect(a).toEqual(b);
+    expect(a?.body).toBe('{"result":{"data":{"text":"ok"}}}');
+  });
+
+  it('reads a body another hook already parsed as tRPC’s plugin does', async () => {
+    const hook = (app: FastifyInstance) =>
+      app.addHook('preValidation', async (request) => {
+        if (typeof request.body === 'string') request.body = JSON.parse(request.body);
+      });
+    const [a, b] = await overHttp('/trpc/save', { hook }, { method: 'POST', body: '{"n":4}' });
+    expect(a).toEqual(b);
+    expect(a?.body).toBe('{"result":{"data":{"saved":4}}}');
   });
 
   it('sends a JSON answer as one body with its length, not chunked', async () => {
@@ -193,11 +313,11 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
   });
 
   it('reports each failed call to onError with its path and code', async () => {
-    errors.length = 0;
+    reports.ours.length = 0;
     await ours.inject({ method: 'GET', url: '/trpc/whoami,refuse,crash?batch=1' });
-    expect(errors).toEqual([
-      ['ours', 'refuse', 'FORBIDDEN'],
-      ['ours', 'crash', 'INTERNAL_SERVER_ERROR'],
+    expect(reports.ours.map(([path, code]) => [path, code])).toEqual([
+      ['refuse', 'FORBIDDEN'],
+      ['crash', 'INTERNAL_SERVER_ERROR'],
     ]);
   });
 });

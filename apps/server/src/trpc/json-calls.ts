@@ -9,17 +9,21 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 
-// tRPC's HTTP wire format for the calls this app makes: a query or a batch of queries by GET, a
-// mutation or a batch of them by POST with a JSON body, answered as one JSON body. It does what
-// tRPC's resolveResponse does for such a request, step for step (same checks in the same order,
-// same messages, same error shapes through the router's own errorFormatter, same statuses), over
-// the Fastify request as it is: no Fetch Request, Headers or Response built per call and no
-// abort signal, which on the bench machine is 100 to 200 µs of a list call's CPU (issue 10,
-// docs/decisions/018). Anything else returns null from readJsonCalls and goes to
-// resolveResponse itself: streamed batches, HEAD, other methods and content types, a path that
-// does not decode, a batch mixing queries and mutations, subscriptions, lazy routers.
-// fastify-handler.test.ts sends every kind of request to this and to tRPC's own plugin and
-// requires the same answer, and which of them took this path.
+// tRPC's HTTP wire format for the calls this app's client makes: a query or a batch of queries
+// by GET, a mutation or a batch of them by POST with a JSON body, answered as one JSON body. It
+// does what tRPC's resolveResponse does for such a request, step for step: the same checks in
+// the same order, the same messages, the same error shapes through the router's own
+// errorFormatter, the same statuses, the same reports to onError. It works on the Fastify request
+// as it is: no Fetch Request, Headers or Response is built per call, which on the bench machine
+// was about 180 µs of a list call's CPU (issue 10, docs/decisions/018).
+//
+// Anything else returns null from readJsonCalls and goes to resolveResponse itself:
+// - streamed batches, HEAD, other methods and content types, connection parameters;
+// - a body with a byte order mark or read by another parser;
+// - a request target a URL parser reads differently from URLSearchParams ('#', '??', tab, newline);
+// - a path that does not decode, a batch mixing queries and mutations, subscriptions, lazy routers.
+// fastify-handler.test.ts sends every kind of request to this and to tRPC's own plugin, requires
+// the same answer and the same reports, and checks which of the two ways each took.
 
 /** What readJsonCalls needs of a request (the Fastify request's own fields). */
 export interface JsonCallRequest {
@@ -88,36 +92,39 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 type Inputs = Record<number, unknown>;
 
+/** tRPC's wrapping of an input that cannot be read: a bad request with the parser's message. */
+const unreadableInput = (cause: unknown) =>
+  cause instanceof TRPCError
+    ? cause
+    : new TRPCError({
+        code: 'BAD_REQUEST',
+        message: cause instanceof Error ? cause.message : 'Invalid input',
+        cause,
+      });
+
 /**
  * The call inputs, parsed when a procedure first asks for them (a procedure without input never
- * does), and the same failure for every later ask: tRPC's memo around its input parsing.
+ * does), and the same failure for every later ask. tRPC's memo around its input parsing, down to
+ * when the value becomes known to error reports: after an await, so a call that fails before any
+ * call has read the input reports none.
  */
 class LazyInputs {
   private value: Inputs | undefined;
-  private error: TRPCError | undefined;
+  private pending: Promise<Inputs> | null = null;
 
   constructor(private readonly parse: () => Inputs) {}
 
-  read(): Inputs {
+  async read(): Promise<Inputs> {
     if (this.value) return this.value;
-    if (this.error) throw this.error;
-    try {
-      this.value = this.parse();
-      return this.value;
-    } catch (cause) {
-      this.error =
-        cause instanceof TRPCError
-          ? cause
-          : new TRPCError({
-              code: 'BAD_REQUEST',
-              message: cause instanceof Error ? cause.message : 'Invalid input',
-              cause,
-            });
-      throw this.error;
-    }
+    this.pending ??= (async () => this.parse())().catch((cause) => {
+      throw unreadableInput(cause);
+    });
+    this.value = await this.pending;
+    this.pending = null;
+    return this.value;
   }
 
-  /** What was read, for error reports; undefined when never read or unreadable. */
+  /** What was read, for error reports; undefined when not read (yet) or unreadable. */
   result(index: number): unknown {
     return this.value?.[index];
   }
@@ -129,20 +136,20 @@ function parseInputs(
   isBatch: boolean,
   count: number,
 ): Inputs {
-  const { deserialize } = router._def._config.transformer.input;
+  // Called as a method: a transformer may be an instance that needs its `this`.
+  const transformer = router._def._config.transformer.input;
   let inputs: unknown;
   if (request.method === 'GET') {
     const text = request.query.get('input');
     if (text) inputs = JSON.parse(text);
   } else {
-    // A Fetch body's json(): the text as UTF-8 without a byte order mark; no body reads as ''.
-    const text = typeof request.body === 'string' ? request.body : '';
-    inputs = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    // A Fetch body's json(): no body reads as '' (a body with a byte order mark never gets here).
+    inputs = JSON.parse((request.body as string | undefined) ?? '');
   }
   const result: Inputs = Object.create(null);
   if (inputs === undefined) return result;
   if (!isBatch) {
-    result[0] = deserialize(inputs);
+    result[0] = transformer.deserialize(inputs);
     return result;
   }
   if (!isObject(inputs)) {
@@ -153,7 +160,7 @@ function parseInputs(
   }
   for (let index = 0; index < count; index++) {
     const input = inputs[index];
-    if (input !== undefined) result[index] = deserialize(input);
+    if (input !== undefined) result[index] = transformer.deserialize(input);
   }
   return result;
 }
@@ -170,10 +177,16 @@ export function readJsonCalls(router: AnyTRPCRouter, request: JsonCallRequest): 
     return null;
   }
   if (asksForStream(request.headers)) return null;
+  // A body another parser read, or one starting with a byte order mark: a Fetch body's json()
+  // reads those its own way (it drops up to two marks).
+  const { body } = request;
+  if (body !== undefined && (typeof body !== 'string' || body.charCodeAt(0) === 0xfeff)) return null;
+  // tRPC reads the query through a URL parser, which drops or cuts at these characters, and
+  // keeps a second '?' in the first name, where URLSearchParams would drop it.
+  if (/[\t\n\r#]/.test(request.url)) return null;
   const queryStart = request.url.indexOf('?');
   const rawQuery = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
-  // Characters a URL parser drops or cuts at (tRPC reads the query through one).
-  if (/[\t\n\r#]/.test(rawQuery)) return null;
+  if (rawQuery.startsWith('?')) return null;
   const query = new URLSearchParams(rawQuery);
   if (query.has('connectionParams')) return null;
   const path = decoded(request.path);
@@ -188,14 +201,11 @@ export function readJsonCalls(router: AnyTRPCRouter, request: JsonCallRequest): 
   }));
   const types = new Set(calls.flatMap((call) => (call.procedure ? [call.procedure._def.type] : [])));
   if (types.size > 1 || types.has('subscription')) return null;
-  const inputs = new LazyInputs(() =>
-    parseInputs(router, { method, query, body: request.body }, isBatch, paths.length),
-  );
+  const inputs = new LazyInputs(() => parseInputs(router, { method, query, body }, isBatch, paths.length));
   return { method, isBatch, calls, type: types.values().next().value ?? 'unknown', inputs };
 }
 
-const isAsyncIterable = (value: unknown): boolean =>
-  value != null && typeof value === 'object' && Symbol.asyncIterator in value;
+const isAsyncIterable = (value: unknown): boolean => isObject(value) && Symbol.asyncIterator in value;
 const isPromise = (value: unknown): boolean =>
   (isObject(value) || typeof value === 'function') &&
   typeof (value as { then?: unknown }).then === 'function' &&
@@ -250,11 +260,15 @@ export async function answerJsonCalls<TRequest>(
   const errorShape = (error: TRPCError, path: string | undefined, input: unknown, shapeType: string) =>
     getTRPCErrorShape({ config, ctx, error, input, path, type: shapeType as TRPCProcedureType | 'unknown' });
 
+  // One signal for the request's calls, as tRPC gives; nothing aborts it (decision 017: no
+  // procedure here takes one), but a procedure that reads it finds a real one.
+  const signal = new AbortController().signal;
   const run = async (call: Call): Promise<Outcome> => {
     const { procedure, path } = call;
     try {
-      if (!procedure)
+      if (!procedure) {
         throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+      }
       const procedureType = procedure._def.type;
       if (ACCEPTED_METHOD[procedureType] !== method) {
         throw new TRPCError({
@@ -265,10 +279,10 @@ export async function answerJsonCalls<TRequest>(
       if (ctxError) throw ctxError;
       const data = await procedure({
         path,
-        getRawInput: async () => inputs.read()[call.index],
+        getRawInput: async () => (await inputs.read())[call.index],
         ctx,
         type: procedureType,
-        signal: undefined,
+        signal,
         batchIndex: call.index,
       });
       return [undefined, data];
@@ -280,28 +294,32 @@ export async function answerJsonCalls<TRequest>(
   };
   const outcomes = calls.map(run);
 
-  if (!isBatch) {
-    const [call] = calls as [Call];
-    const [error, data] = await (outcomes[0] as Promise<Outcome>);
-    if (!error && isDataStream(data)) {
-      // tRPC throws this one past its per-call handling: reported and shaped without a path.
-      const refused = streamRefused();
-      onError?.({ error: refused, path: undefined, input: undefined, ctx, type, req });
-      return answer({ error: errorShape(refused, undefined, undefined, type) }, config);
+  try {
+    if (!isBatch) {
+      const [call] = calls as [Call];
+      const [error, data] = await (outcomes[0] as Promise<Outcome>);
+      if (!error && isDataStream(data)) throw streamRefused();
+      const response = error
+        ? { error: errorShape(error, call.path, inputs.result(call.index), type) }
+        : { result: { data } };
+      return answer(response, config);
     }
-    const response = error
-      ? { error: errorShape(error, call.path, inputs.result(call.index), type) }
-      : { result: { data } };
-    return answer(response, config);
+    const responses = (await Promise.all(outcomes)).map(([error, data], index) => {
+      const call = calls[index] as Call;
+      const failure = error ?? (isDataStream(data) ? streamRefused() : undefined);
+      if (failure)
+        return { error: errorShape(failure, call.path, inputs.result(call.index), callType(call)) };
+      return { result: { data } };
+    });
+    return answer(responses, config);
+  } catch (cause) {
+    // What fails once the calls are done (an answer JSON cannot carry, a formatter or an onError
+    // that throws, a stream-like answer to a single call): tRPC answers it as one error of the
+    // request, reported without a path or input.
+    const error = getTRPCErrorFromUnknown(cause);
+    onError?.({ error, path: undefined, input: undefined, ctx, type, req });
+    return answer({ error: errorShape(error, undefined, undefined, type) }, config);
   }
-
-  const responses = (await Promise.all(outcomes)).map(([error, data], index) => {
-    const call = calls[index] as Call;
-    const failure = error ?? (isDataStream(data) ? streamRefused() : undefined);
-    if (failure) return { error: errorShape(failure, call.path, inputs.result(call.index), callType(call)) };
-    return { result: { data } };
-  });
-  return answer(responses, config);
 }
 
 type Response = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
