@@ -38,6 +38,10 @@ const router = t.router({
   }),
   later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
   big: t.procedure.query(() => ({ n: 1n })),
+  /** Its failure makes onError itself throw (below). */
+  loud: t.procedure.query(() => {
+    throw new Error('loud');
+  }),
   signal: t.procedure.query(({ signal }) => signal?.aborted ?? 'no signal'),
   listLike: t.procedure.query(() => ({
     items: Object.assign([1, 2], { [Symbol.asyncIterator]: async function* () {} }),
@@ -64,7 +68,10 @@ async function build(
     error: TRPCError;
     type: string;
     input: unknown;
-  }) => void reports[kind].push([String(path), error.code, type, JSON.stringify(input) ?? 'undefined']);
+  }) => {
+    reports[kind].push([String(path), error.code, type, JSON.stringify(input) ?? 'undefined']);
+    if (path === 'loud') throw new Error('the error reporter is down');
+  };
   if (kind === 'ours') {
     await app.register(trpcHandlerPlugin, { prefix: '/trpc', router: on, createContext, onError });
   } else {
@@ -173,6 +180,7 @@ const CASES: [string, InjectOptions, Way][] = [
   ['an answer JSON cannot carry, in a batch', { method: 'GET', url: '/trpc/big,whoami?batch=1' }, 'json'],
   ['an array that is also async-iterable', { method: 'GET', url: '/trpc/listLike' }, 'json'],
   ['a procedure that reads its abort signal', { method: 'GET', url: '/trpc/signal' }, 'json'],
+  ['an onError that throws, in a batch', { method: 'GET', url: '/trpc/loud,whoami?batch=1' }, 'json'],
   [
     'an unknown procedure beside one that reads the input',
     { method: 'GET', url: `/trpc/echo,nothing?batch=1&input=${input({ 0: { text: 'a' }, 1: 5 })}` },
@@ -243,6 +251,21 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
     expect(a.body).toBe(b.body);
     for (const header of ['content-type', 'vary']) expect(a.headers[header]).toBe(b.headers[header]);
     expect(reports.ours).toEqual(reports.tRPC);
+  });
+
+  it('answers a single call whose onError throws as tRPC does, but typed as JSON', async () => {
+    // tRPC answers this one before it has set its content type, so its Response goes out typed
+    // as text; ours types it as the JSON it is. Everything else is the same.
+    reports.ours.length = 0;
+    reports.tRPC.length = 0;
+    const request: InjectOptions = { method: 'GET', url: '/trpc/loud' };
+    const [a, b] = await Promise.all([ours.inject(request), theirs.inject(request)]);
+    expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+    expect(a.statusCode).toBe(500);
+    expect(b.headers['content-type']).toBe('text/plain;charset=UTF-8');
+    expect(a.headers['content-type']).toBe('application/json');
+    expect(reports.ours).toEqual(reports.tRPC);
+    expect(reports.ours.map(([path]) => path)).toEqual(['loud', 'undefined']);
   });
 
   /** Both sides built with the same options, asked over real HTTP (inject drops a fragment). */
