@@ -38,6 +38,24 @@ const router = t.router({
   }),
   later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
   big: t.procedure.query(() => ({ n: 1n })),
+  deny: t.procedure.mutation(() => {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Not yours' });
+  }),
+  readsThenRefuses: t.procedure
+    .use(async ({ getRawInput }) => {
+      await getRawInput();
+      throw new TRPCError({ code: 'UNAUTHORIZED' });
+    })
+    .query(() => 1),
+  counted: t.procedure.query(() => {
+    let reads = 0;
+    return {
+      get n() {
+        reads += 1;
+        return reads;
+      },
+    };
+  }),
   /** Its failure makes onError itself throw (below). */
   loud: t.procedure.query(() => {
     throw new Error('loud');
@@ -180,6 +198,58 @@ const CASES: [string, InjectOptions, Way][] = [
   ['an answer JSON cannot carry, in a batch', { method: 'GET', url: '/trpc/big,whoami?batch=1' }, 'json'],
   ['an array that is also async-iterable', { method: 'GET', url: '/trpc/listLike' }, 'json'],
   ['a procedure that reads its abort signal', { method: 'GET', url: '/trpc/signal' }, 'json'],
+  ['an answer with a getter', { method: 'GET', url: '/trpc/counted' }, 'json'],
+  [
+    'a middleware that reads the input, then refuses, in a batch',
+    {
+      method: 'GET',
+      url: `/trpc/whoami,readsThenRefuses,crash?batch=1&input=${input({ 1: { a: 1 }, 2: 7 })}`,
+    },
+    'json',
+  ],
+  ['an empty path', { method: 'GET', url: '/trpc/' }, 'json'],
+  ['an empty path, as a batch', { method: 'GET', url: '/trpc/?batch=1' }, 'json'],
+  ['a batch joined by an encoded comma', { method: 'GET', url: '/trpc/whoami%2Cecho?batch=1' }, 'json'],
+  ['a single path flagged as a batch', { method: 'GET', url: '/trpc/whoami?batch=1' }, 'json'],
+  [
+    'a mutation with input in the query too',
+    { method: 'POST', url: `/trpc/save?input=${input({ n: 9 })}`, payload: { n: 1 } },
+    'json',
+  ],
+  [
+    'a query by GET with a JSON body',
+    {
+      method: 'GET',
+      url: `/trpc/echo?input=${input({ text: 'q' })}`,
+      payload: '{"text":"b"}',
+      headers: JSON_TYPE,
+    },
+    'json',
+  ],
+  [
+    'two readers of one unreadable input',
+    { method: 'GET', url: '/trpc/echo,echo?batch=1&input=%7Bnot-json' },
+    'json',
+  ],
+  [
+    'a failing context beside a procedure that reads the input',
+    {
+      method: 'GET',
+      url: `/trpc/echo,whoami?batch=1&input=${input({ 0: { text: 'a' } })}`,
+      headers: { 'x-no-context': '1' },
+    },
+    'json',
+  ],
+  [
+    'a batch of mutations with malformed JSON, one taking no input',
+    { method: 'POST', url: '/trpc/deny,save?batch=1', payload: '{', headers: JSON_TYPE },
+    'json',
+  ],
+  [
+    'a trpc-accept that is not JSON lines',
+    { method: 'GET', url: '/trpc/whoami', headers: { 'trpc-accept': 'x' } },
+    'tRPC',
+  ],
   ['an onError that throws, in a batch', { method: 'GET', url: '/trpc/loud,whoami?batch=1' }, 'json'],
   [
     'an unknown procedure beside one that reads the input',
@@ -266,6 +336,47 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
     expect(a.headers['content-type']).toBe('application/json');
     expect(reports.ours).toEqual(reports.tRPC);
     expect(reports.ours.map(([path]) => path)).toEqual(['loud', 'undefined']);
+  });
+
+  // A formatter that fails for one error, and one that sets a status no HTTP answer can have.
+  const shaky = initTRPC.create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      if (error.message.includes('"missing"')) throw new Error('the formatter failed');
+      if (error.message === 'odd') return { ...shape, data: { ...shape.data, httpStatus: 600 } };
+      return shape;
+    },
+  });
+  const shakyRouter = shaky.router({
+    odd: shaky.procedure.query(() => {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'odd' });
+    }),
+    whoami: shaky.procedure.query(() => 'me'),
+    unreadable: shaky.procedure.query(() => ({
+      get n(): number {
+        throw new Error('the answer cannot be read');
+      },
+    })),
+  });
+  it.each([
+    ['a status out of range from the formatter', '/trpc/odd'],
+    ['a status out of range in a batch', '/trpc/odd,whoami?batch=1'],
+    ['a failing formatter beside an unreadable answer', '/trpc/missing,unreadable?batch=1'],
+  ])('answers %s as tRPC’s plugin does', async (_name, url) => {
+    const apps = await Promise.all([build('ours', { on: shakyRouter }), build('tRPC', { on: shakyRouter })]);
+    reports.ours.length = 0;
+    reports.tRPC.length = 0;
+    try {
+      const [a, b] = await Promise.all(apps.map((app) => app.inject({ method: 'GET', url })));
+      expect([a?.statusCode, a?.body, a?.headers['content-type']]).toEqual([
+        b?.statusCode,
+        b?.body,
+        b?.headers['content-type'],
+      ]);
+      expect(reports.ours).toEqual(reports.tRPC);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
   });
 
   /** Both sides built with the same options, asked over real HTTP (inject drops a fragment). */

@@ -76,7 +76,9 @@ export async function trpcHandlerPlugin<TRouter extends AnyTRPCRouter>(
   { router, createContext, onError }: TrpcHandlerOptions<TRouter>,
 ): Promise<void> {
   // tRPC parses its bodies itself (and answers its own error for bad JSON): these two types
-  // reach it as text, as with tRPC's plugin; any other keeps the app's parsers.
+  // reach it as text; any other keeps the app's parsers. tRPC's plugin passes a multipart body
+  // as its raw bytes, so a binary part would differ here; none gets this far in the app, whose
+  // request guard (plugins/request-guard.ts) takes only JSON writes.
   for (const type of ['application/json', 'multipart/form-data']) {
     scope.removeContentTypeParser(type);
     scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));

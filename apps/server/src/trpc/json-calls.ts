@@ -13,7 +13,8 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 // by GET, a mutation or a batch of them by POST with a JSON body, answered as one JSON body. It
 // does what tRPC's resolveResponse does for such a request, step for step: the same checks in
 // the same order, the same messages, the same error shapes through the router's own
-// errorFormatter, the same statuses, the same reports to onError. It works on the Fastify request
+// errorFormatter, the same statuses, the same reports to onError (one known difference: below,
+// at LazyInputs). It works on the Fastify request
 // as it is: no Fetch Request, Headers or Response is built per call, which on the bench machine
 // was about 180 µs of a list call's CPU (issue 10, docs/decisions/018).
 //
@@ -104,9 +105,12 @@ const unreadableInput = (cause: unknown) =>
 
 /**
  * The call inputs, parsed when a procedure first asks for them (a procedure without input never
- * does), and the same failure for every later ask. tRPC's memo around its input parsing, down to
- * when the value becomes known to error reports: after an await, so a call that fails before any
- * call has read the input reports none.
+ * does), and the same failure for every later ask: tRPC's memo around its input parsing, down to
+ * when the value becomes known to error reports, after an await. For a GET that is exact. For a
+ * POST, tRPC first awaits the body (a few more microtasks, their number set by Node's version),
+ * so a call of a batch that fails within them, before another has read the input, is reported
+ * here with the input and there without. Nothing else differs; this app reads every input before
+ * anything can fail (safeInput), and its onError does not read the input.
  */
 class LazyInputs {
   private value: Inputs | undefined;
@@ -215,8 +219,8 @@ const isPromise = (value: unknown): boolean =>
 function isDataStream(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (isAsyncIterable(value)) return true;
-  const values = Object.values(value);
-  return values.some(isPromise) || values.some(isAsyncIterable);
+  // Read twice, as tRPC reads it: an answer's getters run as often.
+  return Object.values(value).some(isPromise) || Object.values(value).some(isAsyncIterable);
 }
 
 const streamRefused = () =>
@@ -257,11 +261,16 @@ export async function answerJsonCalls<TRequest>(
     ctxError = getTRPCErrorFromUnknown(cause);
   }
   const callType = (call: Call) => call.procedure?._def.type ?? 'unknown';
-  const errorShape = (error: TRPCError, path: string | undefined, input: unknown, shapeType: string) =>
-    getTRPCErrorShape({ config, ctx, error, input, path, type: shapeType as TRPCProcedureType | 'unknown' });
+  const errorShape = (
+    error: TRPCError,
+    path: string | undefined,
+    input: unknown,
+    shapeType: TRPCProcedureType | 'unknown',
+  ) => getTRPCErrorShape({ config, ctx, error, input, path, type: shapeType });
 
-  // One signal for the request's calls, as tRPC gives; nothing aborts it (decision 017: no
-  // procedure here takes one), but a procedure that reads it finds a real one.
+  // A real signal that nothing aborts, one for the request's calls: tRPC gives each call its own,
+  // tied to the socket, but no procedure here takes one (decision 017); one that reads it still
+  // finds a signal.
   const signal = new AbortController().signal;
   const run = async (call: Call): Promise<Outcome> => {
     const { procedure, path } = call;
@@ -304,29 +313,39 @@ export async function answerJsonCalls<TRequest>(
         : { result: { data } };
       return answer(response, config);
     }
-    const responses = (await Promise.all(outcomes)).map(([error, data], index) => {
+    // Two passes, as tRPC makes them: every answer checked for streams, then every shape made.
+    const checked = (await Promise.all(outcomes)).map(([error, data]): Outcome => {
+      if (error) return [error, undefined];
+      return isDataStream(data) ? [streamRefused(), undefined] : [undefined, data];
+    });
+    const responses = checked.map(([error, data], index) => {
       const call = calls[index] as Call;
-      const failure = error ?? (isDataStream(data) ? streamRefused() : undefined);
-      if (failure)
-        return { error: errorShape(failure, call.path, inputs.result(call.index), callType(call)) };
+      if (error) return { error: errorShape(error, call.path, inputs.result(call.index), callType(call)) };
       return { result: { data } };
     });
     return answer(responses, config);
   } catch (cause) {
-    // What fails once the calls are done (an answer JSON cannot carry, a formatter or an onError
-    // that throws, a stream-like answer to a single call): tRPC answers it as one error of the
-    // request, reported without a path or input.
+    // What fails past the calls' own handling (an onError that throws, a stream-like answer to
+    // a single call, a formatter that throws, an answer JSON cannot carry, a status out of
+    // range): tRPC answers it as one error of the request, reported without a path or input.
+    // What fails again here goes to Fastify's error handler, as it does from tRPC's adapter.
     const error = getTRPCErrorFromUnknown(cause);
     onError?.({ error, path: undefined, input: undefined, ctx, type, req });
     return answer({ error: errorShape(error, undefined, undefined, type) }, config);
   }
 }
 
-type Response = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
+type RpcResponse = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
-function answer(response: Response | Response[], config: AnyTRPCRouter['_def']['_config']): JsonAnswer {
+function answer(response: RpcResponse | RpcResponse[], config: AnyTRPCRouter['_def']['_config']): JsonAnswer {
+  const status = getHTTPStatusCode(response as Parameters<typeof getHTTPStatusCode>[0]);
+  // A formatter may set any httpStatus: the Fetch Response tRPC builds refuses these, as
+  // Fastify would (outside the catch above).
+  if (!(status >= 200 && status <= 599)) {
+    throw new RangeError('init["status"] must be in the range of 200 to 599, inclusive.');
+  }
   return {
-    status: getHTTPStatusCode(response as Parameters<typeof getHTTPStatusCode>[0]),
+    status,
     body: JSON.stringify(
       transformTRPCResponse(config, response as Parameters<typeof transformTRPCResponse>[1]),
     ),
