@@ -69,6 +69,10 @@ const router = t.router({
 type Kind = 'ours' | 'tRPC';
 /** What each side's onError was given, in order (the input as JSON). */
 const reports: Record<Kind, string[][]> = { ours: [], tRPC: [] };
+function clearReports() {
+  reports.ours.length = 0;
+  reports.tRPC.length = 0;
+}
 
 async function build(
   kind: Kind,
@@ -99,6 +103,16 @@ async function build(
     });
   }
   return app;
+}
+
+/** Both sides built with the same options, each asked by `ask`, then closed: [ours, tRPC's]. */
+async function withBoth<T>(options: Parameters<typeof build>[1], ask: (app: FastifyInstance) => Promise<T>) {
+  const apps = await Promise.all([build('ours', options), build('tRPC', options)]);
+  try {
+    return await Promise.all(apps.map(ask));
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+  }
 }
 
 /** A request sent as written: fetch would drop a fragment before it leaves. */
@@ -313,8 +327,7 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
 
   it.each(CASES)('answers %s as tRPC’s plugin does (%#)', async (_name, request, way) => {
     vi.mocked(resolveResponse).mockClear();
-    reports.ours.length = 0;
-    reports.tRPC.length = 0;
+    clearReports();
     const [a, b] = await Promise.all([ours.inject(request), theirs.inject(request)]);
     expect(vi.mocked(resolveResponse).mock.calls.length > 0 ? 'tRPC' : 'json').toBe(way);
     expect(a.statusCode).toBe(b.statusCode);
@@ -326,8 +339,7 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
   it('answers a single call whose onError throws as tRPC does, but typed as JSON', async () => {
     // tRPC answers this one before it has set its content type, so its Response goes out typed
     // as text; ours types it as the JSON it is. Everything else is the same.
-    reports.ours.length = 0;
-    reports.tRPC.length = 0;
+    clearReports();
     const request: InjectOptions = { method: 'GET', url: '/trpc/loud' };
     const [a, b] = await Promise.all([ours.inject(request), theirs.inject(request)]);
     expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
@@ -363,36 +375,23 @@ describe('the tRPC handler, beside tRPC’s own Fastify plugin', () => {
     ['a status out of range in a batch', '/trpc/odd,whoami?batch=1'],
     ['a failing formatter beside an unreadable answer', '/trpc/missing,unreadable?batch=1'],
   ])('answers %s as tRPC’s plugin does', async (_name, url) => {
-    const apps = await Promise.all([build('ours', { on: shakyRouter }), build('tRPC', { on: shakyRouter })]);
-    reports.ours.length = 0;
-    reports.tRPC.length = 0;
-    try {
-      const [a, b] = await Promise.all(apps.map((app) => app.inject({ method: 'GET', url })));
-      expect([a?.statusCode, a?.body, a?.headers['content-type']]).toEqual([
-        b?.statusCode,
-        b?.body,
-        b?.headers['content-type'],
-      ]);
-      expect(reports.ours).toEqual(reports.tRPC);
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-    }
+    clearReports();
+    const [a, b] = await withBoth({ on: shakyRouter }, (app) => app.inject({ method: 'GET', url }));
+    expect([a?.statusCode, a?.body, a?.headers['content-type']]).toEqual([
+      b?.statusCode,
+      b?.body,
+      b?.headers['content-type'],
+    ]);
+    expect(reports.ours).toEqual(reports.tRPC);
   });
 
   /** Both sides built with the same options, asked over real HTTP (inject drops a fragment). */
-  async function overHttp(path: string, options?: Parameters<typeof build>[1], init?: RequestInit) {
-    const apps = await Promise.all([build('ours', options), build('tRPC', options)]);
-    try {
-      return await Promise.all(
-        apps.map(async (app) => {
-          await app.listen({ port: 0, host: '127.0.0.1' });
-          const { port } = app.server.address() as AddressInfo;
-          return rawRequest(port, path, init);
-        }),
-      );
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-    }
+  function overHttp(path: string, options?: Parameters<typeof build>[1], init?: RequestInit) {
+    return withBoth(options, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      return rawRequest(port, path, init);
+    });
   }
 
   it('reads a request target with a fragment before its query as tRPC’s plugin does', async () => {

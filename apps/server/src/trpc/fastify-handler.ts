@@ -16,8 +16,8 @@ import { answerJsonCalls, JSON_ANSWER_HEADERS, readJsonCalls } from './json-call
 // buffer with its length; anything else (a streamed batch) is still piped.
 //
 // What tRPC reads of the request is kept: the method, the path and query, the headers (content
-// type, accept, trpc-accept) and the body. Left out is the abort signal: no procedure here takes
-// one, and a query or mutation runs to its end as with the REST shims.
+// type, accept, trpc-accept) and the body. Left out is an abort signal tied to the socket: no
+// procedure here takes one, and a query or mutation runs to its end as with the REST shims.
 
 export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter>
   extends Pick<HTTPBaseHandlerOptions<TRouter, FastifyRequest>, 'router' | 'onError'> {
@@ -84,13 +84,10 @@ export async function trpcHandlerPlugin<TRouter extends AnyTRPCRouter>(
     scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
 
-  // A lazy router's procedures are loaded on the first call: json-calls.ts looks them up directly.
-  const fastPath = Object.keys(router._def.lazy).length === 0;
-
   scope.all('/:path', async (request, reply) => {
     const path = (request.params as { path: string }).path;
     const { method, url, headers, body } = request;
-    const calls = fastPath ? readJsonCalls(router, { method, url, headers, body, path }) : null;
+    const calls = readJsonCalls(router, { method, url, headers, body, path });
     if (calls) {
       const answer = await answerJsonCalls(calls, {
         router,

@@ -14,9 +14,9 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 // does what tRPC's resolveResponse does for such a request, step for step: the same checks in
 // the same order, the same messages, the same error shapes through the router's own
 // errorFormatter, the same statuses, the same reports to onError (one known difference: below,
-// at LazyInputs). It works on the Fastify request
-// as it is: no Fetch Request, Headers or Response is built per call, which on the bench machine
-// was about 180 µs of a list call's CPU (issue 10, docs/decisions/018).
+// at LazyInputs). It works on the Fastify request as it is: no Fetch Request, Headers or Response
+// is built per call, which on the bench machine was 112 to 181 µs of a list call's CPU (issue 10,
+// docs/decisions/018).
 //
 // Anything else returns null from readJsonCalls and goes to resolveResponse itself:
 // - streamed batches, HEAD, other methods and content types, connection parameters;
@@ -34,7 +34,7 @@ export interface JsonCallRequest {
   /** The request target: path and query. */
   url: string;
   headers: Record<string, string | string[] | undefined>;
-  /** A POST's body as text (the route's JSON parser leaves it so). */
+  /** A POST's body as text (the route's JSON parser leaves it so); anything else is left to tRPC. */
   body: unknown;
 }
 
@@ -174,6 +174,8 @@ function parseInputs(
  * Only reads the request: nothing has run yet when it returns null.
  */
 export function readJsonCalls(router: AnyTRPCRouter, request: JsonCallRequest): JsonCalls | null {
+  // A lazy router loads its procedures on the first call; here they are looked up directly.
+  if (Object.keys(router._def.lazy).length > 0) return null;
   const { method } = request;
   if (method !== 'GET' && method !== 'POST') return null;
   const type = mediaType(request.headers);
