@@ -77,7 +77,7 @@ export async function signIn(t: TestApp, user: TestUser, options: { acceptTerms?
   const client = newClient(t);
   await client.trpc.auth.login.mutate({ email: user.email, password: user.password });
   await client.trpc.otp.send.mutate();
-  const code = codeIn(await t.mail.latestTo(user.email));
+  const code = codeIn(await t.mail.latestCodeMailTo(user.email));
   await client.trpc.otp.verify.mutate({ oneTimeCode: code });
   if (options.acceptTerms ?? true) await client.trpc.terms.accept.mutate({ accepted: true });
   return client;

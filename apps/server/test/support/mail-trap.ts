@@ -43,6 +43,20 @@ export async function startMailTrap() {
 
   const mailsTo = (address: string) => inbox.filter((m) => m.to.includes(address.toLowerCase()));
 
+  /** The latest mail to that address that `fits`, waiting briefly for it to arrive. */
+  async function latest(address: string, fits: (mail: TrappedMail) => boolean, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mailsTo(address).filter(fits).at(-1);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No mail arrived for ${address}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     inbox,
@@ -51,23 +65,20 @@ export async function startMailTrap() {
       inbox.length = 0;
     },
     /** The latest mail to that address, waiting briefly for it to arrive. */
-    async latestTo(address: string, timeoutMs = 5000): Promise<TrappedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mailsTo(address).at(-1);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No mail arrived for ${address}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
+    latestTo: (address: string, timeoutMs = 5000) => latest(address, () => true, timeoutMs),
+    /**
+     * The latest sign-in code mail to that address. Mails from background jobs (a video's review,
+     * a delivery) may arrive after it, so a sign-in does not simply take the latest mail.
+     */
+    latestCodeMailTo: (address: string, timeoutMs = 5000) => latest(address, isCodeMail, timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 export type MailTrap = Awaited<ReturnType<typeof startMailTrap>>;
+
+/** A one-time-code mail, told by its subject (mail/templates.ts, oneTimeCodeMail). */
+const isCodeMail = (mail: TrappedMail) => mail.subject.includes('your sign-in code is');
 
 /** The 6-digit code in a one-time-code mail. */
 export function codeIn(mail: TrappedMail): string {
