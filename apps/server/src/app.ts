@@ -5,8 +5,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
+import { firstPagePlugin, loadFirstPageRendering } from './first-page/plugin.js';
 import { loggerOptions } from './lib/logging.js';
-import { isApiPath } from './lib/paths.js';
+import { isApiPath, isFirstPagePath } from './lib/paths.js';
 import {
   clientErrorHandler,
   errorHandlerPlugin,
@@ -28,6 +29,8 @@ import { makeContextFactory } from './trpc/context.js';
 import { trpcHandlerPlugin } from './trpc/fastify-handler.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** The web app's server build, with which signed-in pages are rendered here (first-page/). */
+const WEB_SERVER_ENTRY = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
 /** A hop count trusts that many proxies nearest to us (what proxy-addr does with a number). */
 const trustProxyOption = (setting: AppDeps['config']['trustProxy']) =>
@@ -37,6 +40,8 @@ export interface BuildAppOptions {
   /** Serve the built web client from apps/web/dist (when it exists). Default true. */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Render signed-in pages on the server when the web app's server build exists. Default true. */
+  renderPages?: boolean;
   /** API calls answer 503 until this gate opens (server.ts: once migrated). Default: open. */
   startupGate?: StartupGate;
 }
@@ -65,7 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyRateLimit, {
     max: deps.config.apiRateLimit,
     timeWindow: '1 minute',
-    allowList: (request) => !isApiPath(request.url),
+    // The pages the server renders count too: each runs the session and data statements.
+    allowList: (request) => !isApiPath(request.url) && !isFirstPagePath(request.url),
     // Thrown into the error handler, so the 429 has our body; the plugin sets Retry-After.
     errorResponseBuilder: (_req, ctx) =>
       new AppError('TOO_MANY', ERROR_TEXTS.tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
@@ -77,9 +83,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(inputGuardPlugin);
   await app.register(sessionPlugin, { deps });
 
+  const appRouter = createAppRouter(deps);
   await app.register(trpcHandlerPlugin<AppRouter>, {
     prefix: '/trpc',
-    router: createAppRouter(deps),
+    router: appRouter,
     createContext: makeContextFactory(deps),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
@@ -90,6 +97,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(WEB_DIST);
   if (serveWeb) await app.register(webClientPlugin, { root: WEB_DIST });
+  if (serveWeb && (options.renderPages ?? true) && existsSync(WEB_SERVER_ENTRY)) {
+    // Without it (not built, or broken) every page is drawn in the browser, as before.
+    const rendering = await loadFirstPageRendering(WEB_DIST, WEB_SERVER_ENTRY).catch((error: unknown) => {
+      app.log.error({ err: error }, 'signed-in pages will not be rendered on the server');
+      return null;
+    });
+    if (rendering) await app.register(firstPagePlugin, { deps, router: appRouter, rendering });
+  }
   // Unknown API paths answer JSON (without echoing the address); any other GET is a client
   // route of the single-page app.
   app.setNotFoundHandler((request, reply) => {

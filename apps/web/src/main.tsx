@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { protectedPageReady, startVisit } from './app/boot';
+import { readFirstPage } from './app/first-page';
+import { setServerRouteData } from './app/route-data';
+import { preloadSignedIn } from './app/router';
 import { isPublicPath } from './app/routes';
 import { captureReferral } from './features/affiliates/referral-cookie';
+import { answered } from './lib/settled';
 import { makeTrpcClient } from './lib/trpc-client';
 
 const root = document.getElementById('root');
@@ -13,15 +17,39 @@ if (!root) throw new Error('index.html has no #root element');
 captureReferral(window.location.search);
 
 const trpcClient = makeTrpcClient();
-const initialStatus = startVisit(trpcClient, window.location);
-// A protected page opened directly (a bookmark, a reload) renders once, with its code and its
-// data, which load together (app/boot.ts).
-const ready = isPublicPath(window.location.pathname) ? Promise.resolve() : protectedPageReady(initialStatus);
+const firstPage = readFirstPage(document);
 
-void ready.then(() =>
-  createRoot(root).render(
+if (firstPage) {
+  // The server rendered this page with these answers (apps/server/src/first-page): the browser
+  // takes the same markup over at once, drawing with the same answers and clock. The signed-in
+  // app's code hydrates where it is drawn as soon as it is here; no request is made for data
+  // the page already has.
+  const now = Date.now();
+  setServerRouteData(firstPage.answers, now);
+  void preloadSignedIn();
+  hydrateRoot(
+    root,
     <StrictMode>
-      <App trpcClient={trpcClient} initialStatus={initialStatus} />
+      <App
+        trpcClient={trpcClient}
+        initialStatus={answered(firstPage.status, now)}
+        renderClock={firstPage.at}
+      />
     </StrictMode>,
-  ),
-);
+  );
+} else {
+  const initialStatus = startVisit(trpcClient, window.location);
+  // A protected page opened directly (a bookmark, a reload) renders once, with its code and
+  // its data, which load together (app/boot.ts).
+  const ready = isPublicPath(window.location.pathname)
+    ? Promise.resolve()
+    : protectedPageReady(initialStatus);
+
+  void ready.then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App trpcClient={trpcClient} initialStatus={initialStatus} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -1,26 +1,37 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider/AuthProvider';
 import type { AuthStatus } from '../features/auth/AuthProvider/auth-context';
 import { ScrollToTop } from '../features/shell/ScrollToTop/ScrollToTop';
+import { RenderClockContext } from '../lib/render-clock';
 import type { TrpcClient } from '../lib/trpc-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 interface AppProps {
   trpcClient: TrpcClient;
-  /** The sign-in state, already asked for by main.tsx. */
+  /** The sign-in state, already asked for by main.tsx (or answered by the server). */
   initialStatus: Promise<AuthStatus>;
+  /**
+   * The browser's router by default; the server passes one fixed on the address it renders
+   * (ssr/entry-server.tsx), which keeps that router out of the first visit's script.
+   */
+  Router?: ComponentType<{ children: ReactNode }>;
+  /** When the server rendered the page: its instant, in both renders (lib/render-clock). */
+  renderClock?: number;
 }
 
-export function App({ trpcClient, initialStatus }: AppProps) {
+export function App({ trpcClient, initialStatus, Router = BrowserRouter, renderClock }: AppProps) {
   return (
-    <AppProviders trpcClient={trpcClient}>
-      <BrowserRouter>
-        <AuthProvider initialStatus={initialStatus}>
-          <ScrollToTop />
-          <AppRoutes />
-        </AuthProvider>
-      </BrowserRouter>
-    </AppProviders>
+    <RenderClockContext value={renderClock ?? null}>
+      <AppProviders trpcClient={trpcClient}>
+        <Router>
+          <AuthProvider initialStatus={initialStatus}>
+            <ScrollToTop />
+            <AppRoutes />
+          </AuthProvider>
+        </Router>
+      </AppProviders>
+    </RenderClockContext>
   );
 }

@@ -7,7 +7,7 @@ import { httpStatusOf } from '../lib/server-error';
 import { answerOf } from '../lib/settled';
 import { makeQueryClient, TRPCProvider } from '../lib/trpc';
 import { type TrpcClient, useTrpcClient } from '../lib/trpc-client';
-import { routeData } from './route-data';
+import { procedureAt, routeData, routeDataAdopted } from './route-data';
 
 const ADOPTED_FRESH_MS = 5_000;
 
@@ -15,12 +15,9 @@ const ADOPTED_FRESH_MS = 5_000;
 function adoptRouteData(queryClient: QueryClient, client: TrpcClient): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   for (const { path, input, result } of routeData()) {
-    // The path comes from route-data's own table; the proxy resolves it like trpc.a.b.
-    const procedure = path
-      .split('.')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], trpc) as {
+    const procedure = procedureAt<{
       queryOptions: (input: unknown) => { queryKey: readonly unknown[]; queryFn?: unknown };
-    };
+    }>(trpc, path);
     const options = procedure.queryOptions(input);
     // The answer is a moment old when the page mounts: mounting does not ask again unless it
     // has aged (the default policy refetches a stale query on mount, which would send the
@@ -54,7 +51,10 @@ export function DataProviders({ children }: { children: ReactNode }) {
   const client = useTrpcClient();
   const queryClient = useMemo(() => {
     const fresh = makeQueryClient();
-    if (sessionEpoch === 0) adoptRouteData(fresh, client);
+    if (sessionEpoch === 0) {
+      adoptRouteData(fresh, client);
+      routeDataAdopted();
+    }
     return fresh;
   }, [sessionEpoch, client]);
 

@@ -1,4 +1,4 @@
-import { track } from '../lib/settled';
+import { answered, track } from '../lib/settled';
 import type { TrpcClient } from '../lib/trpc-client';
 import { ROUTES } from './routes';
 
@@ -6,12 +6,16 @@ import { ROUTES } from './routes';
 // AuthProvider calls startRouteData beside auth.status), so the data request and the page's
 // code chunks load together instead of one after the other (issue #10). The signed-in app's
 // data cache adopts these answers (app/DataProviders); if the visitor turns out not to be
-// signed in, they are simply never used.
+// signed in, they are simply never used. When the server rendered the page (first-page.ts),
+// its answers come with the page instead, and the same table says what it asked.
 
-export interface RouteQuery {
-  /** The procedure path, e.g. 'capsules.list'. */
+/** One call of a page's first data: the procedure path, e.g. 'capsules.list', and its input. */
+export interface FirstQuery {
   path: string;
   input: unknown;
+}
+
+export interface RouteQuery extends FirstQuery {
   result: Promise<unknown>;
 }
 
@@ -21,43 +25,75 @@ export const DEFAULT_CAPSULE_LIST_INPUT = { status: null, types: [], page: 1 };
 /** Received Capsules as it opens without filters (features/received/received-api listInputOf). */
 export const DEFAULT_RECEIVED_LIST_INPUT = { sort: 'all', page: 1 } as const;
 
-/** Answers older than this are not adopted: the page asks again. */
+/** Answers asked for at boot and older than this are not adopted: the page asks again. */
 const FRESH_FOR_MS = 10_000;
 
-let started: { at: number; queries: RouteQuery[] } | null = null;
+const FIRST_QUERIES: Partial<Record<string, readonly FirstQuery[]>> = {
+  [ROUTES.dashboard]: [
+    { path: 'capsules.counts', input: undefined },
+    { path: 'subscriptions.current', input: undefined },
+    { path: 'capsules.list', input: DEFAULT_CAPSULE_LIST_INPUT },
+  ],
+  [ROUTES.receivedCapsules]: [{ path: 'receivedCapsules.list', input: DEFAULT_RECEIVED_LIST_INPUT }],
+};
 
-function quiet(path: string, input: unknown, result: Promise<unknown>): RouteQuery {
-  // Not awaited until adopted; track keeps a failure (signed out) from surfacing as unhandled.
-  return { path, input, result: track(result) };
+/** The first data of the page at `pathname`, when it opens with plain defaults (no filters). */
+export function firstQueries(pathname: string, search = ''): readonly FirstQuery[] {
+  return (search ? undefined : FIRST_QUERIES[pathname]) ?? [];
 }
 
-const ROUTE_QUERIES: Partial<Record<string, (client: TrpcClient) => RouteQuery[]>> = {
-  [ROUTES.dashboard]: (client) => [
-    quiet('capsules.counts', undefined, client.capsules.counts.query()),
-    quiet('subscriptions.current', undefined, client.subscriptions.current.query()),
-    quiet(
-      'capsules.list',
-      DEFAULT_CAPSULE_LIST_INPUT,
-      client.capsules.list.query(DEFAULT_CAPSULE_LIST_INPUT),
-    ),
-  ],
-  [ROUTES.receivedCapsules]: (client) => [
-    quiet(
-      'receivedCapsules.list',
-      DEFAULT_RECEIVED_LIST_INPUT,
-      client.receivedCapsules.list.query(DEFAULT_RECEIVED_LIST_INPUT),
-    ),
-  ],
-};
+/** The procedure at `path` of a tRPC proxy (the client, or the query layer's options proxy). */
+export function procedureAt<T>(proxy: unknown, path: string): T {
+  // The path comes from the table above; the proxy resolves it like proxy.a.b.
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], proxy) as T;
+}
+
+/**
+ * Answers kept until the signed-in app adopts them. `expires`: boot answers go stale after
+ * FRESH_FOR_MS; the server's not before they are adopted, since the page it rendered shows them
+ * and the browser's first render must show the same, however long its code took to arrive (the
+ * cache asks again once mounted if they aged).
+ */
+let started: { at: number; expires: boolean; queries: RouteQuery[] } | null = null;
 
 /** Starts the first data of the page at `pathname`, when it has plain defaults (no filters). */
 export function startRouteData(client: TrpcClient, pathname: string, search = ''): void {
-  const queries = search ? undefined : ROUTE_QUERIES[pathname];
-  started = queries ? { at: Date.now(), queries: queries(client) } : null;
+  const queries = firstQueries(pathname, search).map(({ path, input }) => ({
+    path,
+    input,
+    // Not awaited until adopted; track keeps a failure (signed out) from surfacing as unhandled.
+    result: track(procedureAt<{ query: (input: unknown) => Promise<unknown> }>(client, path).query(input)),
+  }));
+  started = queries.length > 0 ? { at: Date.now(), expires: true, queries } : null;
 }
 
-/** The answers started at boot, while they are fresh. */
+/** The page's first data as answered by the server (already read: no request is made). */
+export function setServerRouteData(
+  answers: ReadonlyArray<FirstQuery & { value: unknown }>,
+  at: number,
+): void {
+  started = {
+    at,
+    expires: false,
+    queries: answers.map(({ path, input, value }) => ({ path, input, result: answered(value, at) })),
+  };
+}
+
+/**
+ * The data layer has adopted the answers: from now on the server's age like boot answers, so a
+ * later mount of the signed-in app (after a not-found page, say) does not show them again.
+ */
+export function routeDataAdopted(): void {
+  if (started && !started.expires) started = { ...started, at: Date.now(), expires: true };
+}
+
+/** Forgets the first data (the server, once it has rendered a page with it). */
+export function clearRouteData(): void {
+  started = null;
+}
+
+/** The answers started at boot while they are fresh, or the server's. */
 export function routeData(): RouteQuery[] {
-  if (!started || Date.now() - started.at > FRESH_FOR_MS) return [];
+  if (!started || (started.expires && Date.now() - started.at > FRESH_FOR_MS)) return [];
   return started.queries;
 }

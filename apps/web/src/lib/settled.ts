@@ -27,3 +27,13 @@ export function track<T>(promise: Promise<T>): Promise<T> {
 export function answerOf<T>(promise: Promise<T> | undefined): Answer<T> | undefined {
   return promise ? (answers.get(promise) as Answer<T> | undefined) : undefined;
 }
+
+/**
+ * A promise already answered with `value` at `at`, readable by answerOf at once (no tick):
+ * the answers the server rendered a page with, which the first render must read as it did.
+ */
+export function answered<T>(value: T, at: number): Promise<T> {
+  const promise = Promise.resolve(value);
+  answers.set(promise, { value, at });
+  return promise;
+}

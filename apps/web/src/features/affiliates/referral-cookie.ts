@@ -1,4 +1,5 @@
 import { normalizeReferralCode, REFERRAL_COOKIE } from '@capsule/domain';
+import { createContext, useContext } from 'react';
 
 // The referral link (/?ref=CODE) kept in a first-party cookie for 30 days and handed to the
 // shop link. Set here, by the page, rather than by the server: every page of the portal is the
@@ -7,6 +8,17 @@ import { normalizeReferralCode, REFERRAL_COOKIE } from '@capsule/domain';
 // shop link, so the cookie cannot be HttpOnly. It holds a public code, nothing else.
 
 type CookieJar = Pick<Document, 'cookie'>;
+
+/**
+ * Where a render reads the cookie from: the document in the browser; on the server, which has
+ * none, the request's referral cookie (ssr/entry-server.tsx), so both draw the same shop link.
+ */
+export const CookieJarContext = createContext<CookieJar | null>(null);
+
+/** The cookie jar of this render. */
+export function useCookieJar(): CookieJar {
+  return useContext(CookieJarContext) ?? document;
+}
 
 /**
  * Keeps the code of `?ref=CODE` in the cookie (the latest link followed wins). A malformed code

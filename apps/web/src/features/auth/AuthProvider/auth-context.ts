@@ -1,7 +1,7 @@
 import type { LoginInput } from '@capsule/domain';
 import type { RouterOutputs } from '@capsule/server/app-router';
 import { createContext, useContext } from 'react';
-import { readReferralCode, shopUrlWithReferral } from '../../affiliates/referral-cookie';
+import { readReferralCode, shopUrlWithReferral, useCookieJar } from '../../affiliates/referral-cookie';
 
 export type AuthStatus = RouterOutputs['auth']['status'];
 export type AuthUser = NonNullable<AuthStatus['user']>;
@@ -86,5 +86,6 @@ export function useAuth(): AuthContextValue {
  */
 export function useShopUrl(): string | null {
   const shop = useAuth().links?.shop ?? null;
-  return shop && shopUrlWithReferral(shop, readReferralCode());
+  const jar = useCookieJar();
+  return shop && shopUrlWithReferral(shop, readReferralCode(jar));
 }

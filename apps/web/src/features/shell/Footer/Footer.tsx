@@ -14,6 +14,7 @@ import {
   SOCIAL_LINKS,
   type SocialNetwork,
 } from '../../../app/external-links';
+import { useRenderClock } from '../../../lib/render-clock';
 import { useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { Logo } from '../Logo/Logo';
 import classes from './Footer.module.css';
@@ -65,6 +66,8 @@ const columns = (shopUrl: string | null): FooterColumn[] => [
  */
 export function Footer() {
   const shopUrl = useShopUrl();
+  // A server-rendered page's year is the server's, in the browser too (lib/render-clock).
+  const year = new Date(useRenderClock() ?? Date.now()).getFullYear();
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
@@ -104,7 +107,7 @@ export function Footer() {
         </div>
         <hr className={classes.rule} />
         <Text size="xs" c="dimmed" ta="center">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {year} {PRODUCT_NAME}. All rights reserved.
         </Text>
       </div>
     </footer>

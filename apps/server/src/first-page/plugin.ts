@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { REFERRAL_COOKIE } from '@capsule/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../deps.js';
+import { FIRST_PAGE_PATHS } from '../lib/paths.js';
+import { resolveSession } from '../modules/auth/index.js';
+import { sessionCookieName } from '../plugins/session.js';
+import type { AppRouter } from '../trpc/app-router.js';
+import { makeContextFactory } from '../trpc/context.js';
+import { createCallerFactory } from '../trpc/init.js';
+import type { FirstPage, FirstPageRenderer, FirstQuery } from './contract.js';
+import { firstPageTemplate, type ViteManifest } from './template.js';
+
+/** React's mark of a Suspense boundary the server did not finish (the browser renders it). */
+const UNFINISHED_BOUNDARY = '<!--$!-->';
+const LAZY_ATTEMPTS = 5;
+const LAZY_WAIT_MS = 20;
+
+/** The web app's server build, loaded, and index.html made ready for its pages. */
+export interface FirstPageRendering {
+  renderer: FirstPageRenderer;
+  template: ReturnType<typeof firstPageTemplate>;
+}
+
+/**
+ * Loads the web app's server build (`serverEntry`, apps/web/dist-ssr/entry-server.js) and the
+ * built client's index.html and manifest (`webRoot`). Throws when one is missing or broken.
+ */
+export async function loadFirstPageRendering(
+  webRoot: string,
+  serverEntry: string,
+): Promise<FirstPageRendering> {
+  const module = (await import(pathToFileURL(serverEntry).href)) as { renderer: FirstPageRenderer };
+  await module.renderer.prepare();
+  const template = firstPageTemplate(
+    readFileSync(path.join(webRoot, 'index.html'), 'utf8'),
+    JSON.parse(readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as ViteManifest,
+  );
+  return { renderer: module.renderer, template };
+}
+
+export interface FirstPageOptions {
+  deps: AppDeps;
+  router: AppRouter;
+  rendering: FirstPageRendering;
+}
+
+type Caller = ReturnType<AppRouter['createCaller']>;
+
+/** The procedure at `path` of a caller ('capsules.list' → caller.capsules.list). */
+function callAt(caller: Caller, { path, input }: FirstQuery): Promise<unknown> {
+  const procedure = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
+  return procedure(input);
+}
+
+/**
+ * A signed-in page opened directly (a bookmark, a reload, the link in a mail), rendered on the
+ * server with its first data: its content is in the HTML, drawn before the browser has run any
+ * of the app's script, which the browser then takes over (issue #10: the dashboard's content
+ * within 600 ms on a slow machine, where running the script alone took a second).
+ *
+ * Only for a verified session whose terms are accepted, on the page's plain address (no
+ * filters): anything else, and any failure, gets index.html as before and the browser draws the
+ * page (and its guard redirects) itself. The data comes from the tRPC procedures the browser
+ * would call, with the same session rules and output checks.
+ */
+export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOptions) => {
+  const { renderer, template } = opts.rendering;
+  const createContext = makeContextFactory(opts.deps);
+  const createCaller = createCallerFactory(opts.router);
+
+  /** The page's data, or null when the browser should draw the page itself. */
+  async function firstPageOf(request: FastifyRequest, reply: FastifyReply, queries: readonly FirstQuery[]) {
+    const session = await resolveSession(opts.deps, request.cookies[sessionCookieName(opts.deps)]);
+    if (!session) return null;
+    request.session = session;
+    const caller = createCaller(createContext({ req: request, res: reply }));
+    const status = await caller.auth.status();
+    // Signed in with the code and the current terms accepted; otherwise the guard's redirects
+    // are the browser's to make (spec section 4).
+    if (!status.loggedIn || !status.hasReadTerms) return null;
+    const values = await Promise.all(queries.map((query) => callAt(caller, query)));
+    const page: FirstPage = {
+      at: opts.deps.clock.now().getTime(),
+      status,
+      answers: queries.map((query, index) => ({ ...query, value: values[index] })),
+    };
+    return page;
+  }
+
+  /**
+   * The page's markup. React.lazy parts (the header's user menu) suspend the first time they
+   * render, even with their code loaded, and a synchronous render then leaves that part to the
+   * browser (a boundary marked `<!--$!-->`, which the browser reports as an error and draws
+   * itself). The first renders after start wait for them; a part that still fails is an error.
+   */
+  async function markupOf(pathname: string, page: FirstPage, referral: string | undefined): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      const markup = renderer.renderFirstPage(pathname, page, referral);
+      if (!markup.includes(UNFINISHED_BOUNDARY)) return markup;
+      if (attempt === LAZY_ATTEMPTS) {
+        // React's own message for the part (kept for the log: this page is never sent).
+        const reason = /data-msg="([^"]*)"/.exec(markup)?.[1] ?? 'still loading';
+        throw new Error(`a part of ${pathname} did not render on the server: ${reason}`);
+      }
+      await setTimeout(LAZY_WAIT_MS);
+    }
+  }
+
+  for (const pathname of FIRST_PAGE_PATHS) {
+    const queries = renderer.firstQueries(pathname);
+    if (queries.length === 0) continue;
+    app.get(pathname, async (request, reply) => {
+      // Filters in the address: the browser asks for that page of data itself.
+      const plain = !request.url.includes('?');
+      let html: string | null = null;
+      try {
+        const page = plain ? await firstPageOf(request, reply, queries) : null;
+        if (page)
+          html = template.render(await markupOf(pathname, page, request.cookies[REFERRAL_COOKIE.name]), page);
+      } catch (error) {
+        request.log.warn(
+          { err: error, path: pathname },
+          'page not rendered on the server; sent for the browser to draw',
+        );
+      }
+      if (html === null) return reply.type('text/html').sendFile('index.html');
+      // The visitor's own data: never stored by a cache, ours or a proxy's.
+      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+    });
+  }
+});

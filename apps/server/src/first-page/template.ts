@@ -1,0 +1,73 @@
+import { FIRST_PAGE_ELEMENT_ID, type FirstPage } from './contract.js';
+
+/** Vite's build manifest (dist/.vite/manifest.json): what each chunk needs. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** The web app's module whose code and styles a server-rendered page needs: every signed-in page. */
+export const SIGNED_IN_MODULE = 'src/app/signed-in.ts';
+
+/** A JSON text safe inside a script element: no `<` can close it or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The stylesheets and chunks of `key` and of everything it imports, each once, in load order. */
+function filesOf(manifest: ViteManifest, key: string) {
+  const css: string[] = [];
+  const js: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name) || name.endsWith('.html')) return;
+    seen.add(name);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    css.push(...(chunk.css ?? []));
+    js.push(chunk.file);
+  };
+  visit(key);
+  return { css: [...new Set(css)], js };
+}
+
+/**
+ * index.html made ready to carry a rendered signed-in page: the signed-in app's stylesheets
+ * in the head (the page is drawn styled, before any script), its chunks asked for at once
+ * (the browser takes the page over as soon as they are here), and the color scheme Mantine
+ * would set from script. Built once at start; `page` fills in one answer.
+ */
+export function firstPageTemplate(indexHtml: string, manifest: ViteManifest) {
+  const rootOpen = '<div id="root">';
+  const opened = indexHtml.indexOf(rootOpen);
+  const bodyEnd = indexHtml.lastIndexOf('</body>');
+  const closed = indexHtml.lastIndexOf('</div>', bodyEnd);
+  const headEnd = indexHtml.indexOf('</head>');
+  if (opened < 0 || headEnd < 0 || headEnd > opened || closed < opened) {
+    throw new Error('index.html has no <div id="root"> inside its body to render into');
+  }
+  const { css, js } = filesOf(manifest, SIGNED_IN_MODULE);
+  if (js.length === 0) throw new Error(`the build manifest has no ${SIGNED_IN_MODULE}`);
+  const links = [
+    ...css
+      .filter((file) => !indexHtml.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...js
+      .filter((file) => !indexHtml.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const head = indexHtml
+    .slice(0, headEnd)
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+  const beforeRoot = `${head}  ${links.join('\n    ')}\n  ${indexHtml.slice(headEnd, opened)}${rootOpen}`;
+  const afterRoot = indexHtml.slice(closed, bodyEnd);
+  const end = indexHtml.slice(bodyEnd);
+
+  return {
+    /** The page: `markup` inside the root element, `page` beside it for the browser's first render. */
+    render(markup: string, page: FirstPage): string {
+      const data = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${scriptSafeJson(page)}</script>\n  `;
+      return `${beforeRoot}${markup}${afterRoot}${data}${end}`;
+    },
+  };
+}

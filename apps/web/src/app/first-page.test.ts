@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFirstPage } from './first-page';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the data a server-rendered page carries', () => {
+  it('is read from its JSON script element, escaped text and all', () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="first-page">{"at":1,"status":{"loggedIn":true},"answers":[{"path":"a.b","value":"\\u003c/script>"}]}</script>';
+    expect(readFirstPage(document)).toEqual({
+      at: 1,
+      status: { loggedIn: true },
+      answers: [{ path: 'a.b', value: '</script>' }],
+    });
+  });
+
+  it('is none on a page the browser draws itself, or when it cannot be read', () => {
+    expect(readFirstPage(document)).toBeNull();
+    document.body.innerHTML = '<script type="application/json" id="first-page">{"at":</script>';
+    expect(readFirstPage(document)).toBeNull();
+  });
+});
