@@ -13,7 +13,7 @@ export async function launchChromium(): Promise<Browser> {
       `Chromium not found at ${browserTestEnv.chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
     );
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: browserTestEnv.chromiumPath,
     args: [
       '--headless',
@@ -25,6 +25,43 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    // Without script, the page the server sent is all there is.
+    if (options?.javaScriptEnabled === false) return context;
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => untilTakenOver(await newPage());
+    return context;
+  };
+  return browser;
+}
+
+/**
+ * A signed-in page opened directly is rendered by the server (apps/server/src/first-page): its
+ * content shows before the app's script has run, and a click on it does nothing until the app
+ * has taken the page over, as for any visitor. Tests act like a visitor who waits for that: each
+ * page's goto and reload resolve once the app is ready (the attribute SignedInArea sets), when
+ * the page was a server-rendered one.
+ */
+function untilTakenOver(page: Page): Page {
+  const takenOver = () =>
+    page.waitForFunction(
+      () => !document.getElementById('first-page') || document.documentElement.hasAttribute('data-app-ready'),
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await takenOver();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await takenOver();
+    return response;
+  };
+  return page;
 }
 
 export const VIEWPORTS = {
