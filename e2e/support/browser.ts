@@ -45,20 +45,24 @@ export async function launchChromium(): Promise<Browser> {
  * the page was a server-rendered one.
  */
 function untilTakenOver(page: Page): Page {
-  const takenOver = () =>
+  const takenOver = (timeout?: number) =>
     page.waitForFunction(
-      () => !document.getElementById('first-page') || document.documentElement.hasAttribute('data-app-ready'),
+      () =>
+        !document.documentElement.hasAttribute('data-first-page') ||
+        document.documentElement.hasAttribute('data-app-ready'),
+      undefined,
+      { polling: 100, ...(timeout === undefined ? {} : { timeout }) },
     );
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await takenOver();
+    await takenOver(args[1]?.timeout);
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await takenOver();
+    await takenOver(args[0]?.timeout);
     return response;
   };
   return page;

@@ -70,8 +70,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyRateLimit, {
     max: deps.config.apiRateLimit,
     timeWindow: '1 minute',
-    // The pages the server renders count too: each runs the session and data statements.
-    allowList: (request) => !isApiPath(request.url) && !isFirstPagePath(request.url),
+    // The pages the server renders count too: each runs the session and data statements. By
+    // the route matched, so that /dashboard/ or a percent-encoded spelling counts as well.
+    allowList: (request) => !isApiPath(request.url) && !isFirstPagePath(request.routeOptions.url ?? ''),
     // Thrown into the error handler, so the 429 has our body; the plugin sets Retry-After.
     errorResponseBuilder: (_req, ctx) =>
       new AppError('TOO_MANY', ERROR_TEXTS.tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)))),

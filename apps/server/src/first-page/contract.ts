@@ -35,3 +35,9 @@ export interface FirstPageRenderer {
 
 /** The id of the element the page carries its FirstPage in, as JSON (a script of type JSON). */
 export const FIRST_PAGE_ELEMENT_ID = 'first-page';
+
+/**
+ * Set on `<html>` of a page the server rendered. The data element itself is removed once read
+ * (apps/web/src/app/first-page.ts), so that a later visitor of the same tab cannot find it.
+ */
+export const FIRST_PAGE_ATTRIBUTE = 'data-first-page';

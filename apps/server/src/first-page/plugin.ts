@@ -100,13 +100,19 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
    * The page's markup. React.lazy parts (the header's user menu) suspend the first time they
    * render, even with their code loaded, and a synchronous render then leaves that part to the
    * browser (a boundary marked `<!--$!-->`, which the browser reports as an error and draws
-   * itself). The first renders after start wait for them; a part that still fails is an error.
+   * itself). Until one page has rendered whole, a render waits for them and tries again; after
+   * that, such a mark is an error in the page (a render that threw), and the page falls back
+   * at once rather than rendering again.
    */
+  let warm = false;
   async function markupOf(pathname: string, page: FirstPage, referral: string | undefined): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
       const markup = renderer.renderFirstPage(pathname, page, referral);
-      if (!markup.includes(UNFINISHED_BOUNDARY)) return markup;
-      if (attempt === LAZY_ATTEMPTS) {
+      if (!markup.includes(UNFINISHED_BOUNDARY)) {
+        warm = true;
+        return markup;
+      }
+      if (warm || attempt === LAZY_ATTEMPTS) {
         // React's own message for the part (kept for the log: this page is never sent).
         const reason = /data-msg="([^"]*)"/.exec(markup)?.[1] ?? 'still loading';
         throw new Error(`a part of ${pathname} did not render on the server: ${reason}`);
@@ -118,7 +124,9 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
   for (const pathname of FIRST_PAGE_PATHS) {
     const queries = renderer.firstQueries(pathname);
     if (queries.length === 0) continue;
-    app.get(pathname, async (request, reply) => {
+    // HEAD is not rendered: it would run the statements and the render for no body (it gets
+    // what any other HEAD of a page gets).
+    app.get(pathname, { exposeHeadRoute: false }, async (request, reply) => {
       // Filters in the address: the browser asks for that page of data itself.
       const plain = !request.url.includes('?');
       let html: string | null = null;
@@ -134,7 +142,11 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
       }
       if (html === null) return reply.type('text/html').sendFile('index.html');
       // The visitor's own data: never stored by a cache, ours or a proxy's.
-      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
   }
 });

@@ -51,7 +51,7 @@ describe('the page a server render is sent in', () => {
   it('links the signed-in app’s styles and chunks in the head, each once, none the page already has', () => {
     const html = firstPageTemplate(INDEX, MANIFEST).render('', PAGE);
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<html lang="en" data-mantine-color-scheme="light">');
+    expect(head).toContain('<html lang="en" data-mantine-color-scheme="light" data-first-page>');
     expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/index-c3.css">',
       '<link rel="stylesheet" crossorigin href="/assets/shared-e5.css">',

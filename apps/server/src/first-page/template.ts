@@ -1,4 +1,4 @@
-import { FIRST_PAGE_ELEMENT_ID, type FirstPage } from './contract.js';
+import { FIRST_PAGE_ATTRIBUTE, FIRST_PAGE_ELEMENT_ID, type FirstPage } from './contract.js';
 
 /** Vite's build manifest (dist/.vite/manifest.json): what each chunk needs. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -58,7 +58,10 @@ export function firstPageTemplate(indexHtml: string, manifest: ViteManifest) {
   ];
   const head = indexHtml
     .slice(0, headEnd)
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+    .replace(
+      '<html lang="en">',
+      `<html lang="en" data-mantine-color-scheme="light" ${FIRST_PAGE_ATTRIBUTE}>`,
+    );
   const beforeRoot = `${head}  ${links.join('\n    ')}\n  ${indexHtml.slice(headEnd, opened)}${rootOpen}`;
   const afterRoot = indexHtml.slice(closed, bodyEnd);
   const end = indexHtml.slice(bodyEnd);

@@ -60,6 +60,7 @@ describe('signed-in pages rendered by the server', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toBe('cookie');
 
     const own = await ann.client.trpc.capsules.list.query({ status: null, types: [], page: 1 });
     expect(own.capsules).toHaveLength(3);
@@ -136,7 +137,7 @@ describe('signed-in pages rendered by the server', () => {
   it('counts page renders against the request limit, as API calls are', async () => {
     const ann = await signedInWithCapsules('Ann Lee');
     const limited = await buildApp(
-      { ...t.deps, config: { ...t.deps.config, apiRateLimit: 2 } },
+      { ...t.deps, config: { ...t.deps.config, apiRateLimit: 1 } },
       {
         serveWeb: true,
         logger: false,
@@ -144,18 +145,25 @@ describe('signed-in pages rendered by the server', () => {
     );
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
+      // Any spelling of the page's address counts: the route matched, not the text.
+      for (const url of ['/dashboard/', '/%64ashboard', '/dashboard']) {
         statuses.push(
-          (await limited.inject({ method: 'GET', url: '/dashboard', headers: { cookie: ann.cookie } }))
-            .statusCode,
+          (await limited.inject({ method: 'GET', url, headers: { cookie: ann.cookie } })).statusCode,
         );
       }
-      expect(statuses).toEqual([200, 200, 429]);
+      expect(statuses).toEqual([200, 429, 429]);
       // Other pages of the app are static files, not limited.
       expect((await limited.inject({ method: 'GET', url: '/settings' })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
+  });
+
+  it('does not render for a HEAD request', async () => {
+    const ann = await signedInWithCapsules('Ann Lee');
+    const head = await web.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie: ann.cookie } });
+    expect(head.headers['cache-control']).not.toBe('private, no-store');
+    expect(head.body).toBe('');
   });
 
   it('draws Received Capsules too', async () => {

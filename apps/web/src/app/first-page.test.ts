@@ -14,6 +14,9 @@ describe('the data a server-rendered page carries', () => {
       status: { loggedIn: true },
       answers: [{ path: 'a.b', value: '</script>' }],
     });
+    // Taken out once read: no trace of the visitor's data stays in the document.
+    expect(document.getElementById('first-page')).toBeNull();
+    expect(readFirstPage(document)).toBeNull();
   });
 
   it('is none on a page the browser draws itself, or when it cannot be read', () => {

@@ -66,8 +66,9 @@ const columns = (shopUrl: string | null): FooterColumn[] => [
  */
 export function Footer() {
   const shopUrl = useShopUrl();
-  // A server-rendered page's year is the server's, in the browser too (lib/render-clock).
-  const year = new Date(useRenderClock() ?? Date.now()).getFullYear();
+  // In UTC, like every date the portal shows: the server renders the same year as the browser
+  // then draws (a server-rendered page's at the server's instant, lib/render-clock).
+  const year = new Date(useRenderClock() ?? Date.now()).getUTCFullYear();
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
