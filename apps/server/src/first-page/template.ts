@@ -14,10 +14,9 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The stylesheets and chunks of `key` and of everything it imports, each once, in load order. */
-function filesOf(manifest: ViteManifest, key: string) {
+/** The stylesheets of `key` and of everything it imports, each once, in load order. */
+function stylesheetsOf(manifest: ViteManifest, key: string): string[] {
   const css: string[] = [];
-  const js: string[] = [];
   const seen = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
@@ -25,17 +24,18 @@ function filesOf(manifest: ViteManifest, key: string) {
     seen.add(name);
     for (const imported of chunk.imports ?? []) visit(imported);
     css.push(...(chunk.css ?? []));
-    js.push(chunk.file);
   };
   visit(key);
-  return { css: [...new Set(css)], js };
+  return [...new Set(css)];
 }
 
 /**
  * index.html made ready to carry a rendered signed-in page: the signed-in app's stylesheets
- * in the head (the page is drawn styled, before any script), its chunks asked for at once
- * (the browser takes the page over as soon as they are here), and the color scheme Mantine
- * would set from script. Built once at start; `page` fills in one answer.
+ * in the head (the page is drawn styled, before any script) and the color scheme Mantine would
+ * set from script. Its chunks are not preloaded here: asked for at once, they competed with the
+ * page's own parsing and first paint (largest paint about 230 ms later in an A/B on a slow
+ * machine), and main.tsx asks for them as soon as it runs. Built once at start; `render`
+ * fills in one answer.
  */
 export function firstPageTemplate(indexHtml: string, manifest: ViteManifest) {
   const rootOpen = '<div id="root">';
@@ -46,16 +46,10 @@ export function firstPageTemplate(indexHtml: string, manifest: ViteManifest) {
   if (opened < 0 || headEnd < 0 || headEnd > opened || closed < opened) {
     throw new Error('index.html has no <div id="root"> inside its body to render into');
   }
-  const { css, js } = filesOf(manifest, SIGNED_IN_MODULE);
-  if (js.length === 0) throw new Error(`the build manifest has no ${SIGNED_IN_MODULE}`);
-  const links = [
-    ...css
-      .filter((file) => !indexHtml.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...js
-      .filter((file) => !indexHtml.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  if (!manifest[SIGNED_IN_MODULE]) throw new Error(`the build manifest has no ${SIGNED_IN_MODULE}`);
+  const links = stylesheetsOf(manifest, SIGNED_IN_MODULE)
+    .filter((file) => !indexHtml.includes(`/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   const head = indexHtml
     .slice(0, headEnd)
     .replace(
