@@ -6,6 +6,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumProcesses, rendererSpent } from '../machine.mjs';
 
+const env = process.env;
+
 const gzipSize = (webDist, url) => {
   const file = path.join(webDist, new URL(url).pathname);
   try {
@@ -30,6 +32,15 @@ function watchForText(source) {
     }
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  // When the signed-in app has taken the page over (SignedInArea sets the attribute): on a page
+  // the server rendered, the content shows before this, and answers clicks from here on.
+  const taken = new MutationObserver(() => {
+    if (document.documentElement?.hasAttribute('data-app-ready')) {
+      window.__appReadyAt = performance.now();
+      taken.disconnect();
+    }
+  });
+  taken.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
 }
 
 /**
@@ -45,6 +56,10 @@ export async function visit({ browser, webDist, url, cookies = [], ready, text }
   const assets = [];
   const pending = [];
   const started = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.log('PAGE', m.type(), m.text().slice(0, 400));
+  });
+  page.on('pageerror', (e) => console.log('PAGEERROR', String(e).slice(0, 400)));
   page.on('request', (request) => started.push({ url: request.url(), at: Date.now() }));
   page.on('requestfinished', (request) => {
     const type = request.resourceType();
@@ -70,8 +85,21 @@ export async function visit({ browser, webDist, url, cookies = [], ready, text }
   // time shows it (bench/machine.mjs).
   const processesBefore = chromiumProcesses();
   const start = Date.now();
+  // BENCH_TRACE=/tmp/trace: Chromium's timeline of each dashboard visit, one JSON file per
+  // visit (the tracing itself slows the visit; for reading, not for figures).
+  const traceTo = env.BENCH_TRACE;
+  const trace = traceTo && url.endsWith('/dashboard') ? `${traceTo}-${start}.json` : null;
+  if (trace)
+    await browser.startTracing(page, {
+      path: trace,
+      categories: ['devtools.timeline', 'v8', 'blink', 'loading', 'disabled-by-default-devtools.timeline'],
+    });
   await page.goto(url, { waitUntil: 'commit' });
   await contentShown;
+  if (trace) {
+    await page.waitForTimeout(1500);
+    await browser.stopTracing();
+  }
   const readyAt = Date.now();
   const renderer = rendererSpent(processesBefore, chromiumProcesses());
   // Then it checks that the moment noted is the one meant (the form's button, a card's title).
@@ -86,7 +114,14 @@ export async function visit({ browser, webDist, url, cookies = [], ready, text }
           for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
         setTimeout(
-          () => resolve({ lcp, navStart: performance.timeOrigin, contentAt: window.__contentAt ?? null }),
+          () =>
+            resolve({
+              lcp,
+              navStart: performance.timeOrigin,
+              contentAt: window.__contentAt ?? null,
+              appReadyAt: window.__appReadyAt ?? null,
+              navigation: performance.getEntriesByType('navigation')[0]?.toJSON() ?? null,
+            }),
           100,
         );
       }),
@@ -105,6 +140,12 @@ export async function visit({ browser, webDist, url, cookies = [], ready, text }
     // In the page, from navigation start; the driver's own figure (readyAt) includes its polling.
     readyMs: timing.contentAt === null ? Math.round(readyAt - origin) : Math.round(timing.contentAt),
     lcpMs: timing.lcp,
+    appReadyMs: timing.appReadyAt === null ? null : Math.round(timing.appReadyAt),
+    // The document itself: its first and last byte, and when its parsing ended.
+    htmlFirstByteMs: Math.round(timing.navigation?.responseStart ?? 0),
+    htmlLastByteMs: Math.round(timing.navigation?.responseEnd ?? 0),
+    parsedMs: Math.round(timing.navigation?.domInteractive ?? 0),
+    serverRendered: started.length > 0 && !started.some((r) => new URL(r.url).pathname.startsWith('/trpc/')),
     jsGzipBeforeReady: sum(beforeReady, 'script', 'gzip'),
     cssGzipBeforeReady: sum(beforeReady, 'stylesheet', 'gzip'),
     jsGzip: sum(assets, 'script', 'gzip'),
