@@ -7,7 +7,7 @@ import type { AppDeps } from './deps.js';
 import { AppError, ERROR_TEXTS } from './errors.js';
 import { firstPagePlugin, loadFirstPageRendering } from './first-page/plugin.js';
 import { loggerOptions } from './lib/logging.js';
-import { isApiPath, isFirstPagePath } from './lib/paths.js';
+import { isApiPath } from './lib/paths.js';
 import {
   clientErrorHandler,
   errorHandlerPlugin,
@@ -22,7 +22,7 @@ import { requestLogPlugin } from './plugins/request-log.js';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { type StartupGate, startupGatePlugin } from './plugins/startup-gate.js';
-import { webClientPlugin } from './plugins/web-client.js';
+import { sendIndexHtml, webClientPlugin } from './plugins/web-client.js';
 import { registerRestShims } from './rest/index.js';
 import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
@@ -40,8 +40,6 @@ export interface BuildAppOptions {
   /** Serve the built web client from apps/web/dist (when it exists). Default true. */
   serveWeb?: boolean;
   logger?: boolean;
-  /** Render signed-in pages on the server when the web app's server build exists. Default true. */
-  renderPages?: boolean;
   /** API calls answer 503 until this gate opens (server.ts: once migrated). Default: open. */
   startupGate?: StartupGate;
 }
@@ -72,7 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     timeWindow: '1 minute',
     // The pages the server renders count too: each runs the session and data statements. By
     // the route matched, so that /dashboard/ or a percent-encoded spelling counts as well.
-    allowList: (request) => !isApiPath(request.url) && !isFirstPagePath(request.routeOptions.url ?? ''),
+    allowList: (request) => !isApiPath(request.url) && !request.routeOptions.config.rendersPage,
     // Thrown into the error handler, so the 429 has our body; the plugin sets Retry-After.
     errorResponseBuilder: (_req, ctx) =>
       new AppError('TOO_MANY', ERROR_TEXTS.tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
@@ -98,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const serveWeb = (options.serveWeb ?? true) && existsSync(WEB_DIST);
   if (serveWeb) await app.register(webClientPlugin, { root: WEB_DIST });
-  if (serveWeb && (options.renderPages ?? true) && existsSync(WEB_SERVER_ENTRY)) {
+  if (serveWeb && existsSync(WEB_SERVER_ENTRY)) {
     // Without it (not built, or broken) every page is drawn in the browser, as before.
     const rendering = await loadFirstPageRendering(WEB_DIST, WEB_SERVER_ENTRY).catch((error: unknown) => {
       app.log.error({ err: error }, 'signed-in pages will not be rendered on the server');
@@ -110,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     if (serveWeb && request.method === 'GET' && !isApiPath(request.url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendIndexHtml(reply);
     }
     return reply.code(404).send(NOT_FOUND_BODY);
   });

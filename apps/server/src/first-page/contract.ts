@@ -22,8 +22,13 @@ export interface FirstPage {
 
 /** The web app's server build. */
 export interface FirstPageRenderer {
-  /** The calls the page at `pathname` opens with; none: the page is not rendered here. */
-  firstQueries(pathname: string): readonly FirstQuery[];
+  /** The pages that open with first data: the ones the server may render. */
+  pages: readonly string[];
+  /**
+   * The calls the page at `pathname` opens with, given its query string (`search`, '' or
+   * '?…'); none: the page is not rendered here (filters are the browser's to ask for).
+   */
+  firstQueries(pathname: string, search: string): readonly FirstQuery[];
   /**
    * The page's markup: what goes inside index.html's root element. Synchronous. `referral`:
    * the request's referral cookie, which the page reads into its shop links.

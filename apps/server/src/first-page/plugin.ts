@@ -6,14 +6,21 @@ import { REFERRAL_COOKIE } from '@capsule/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps.js';
-import { FIRST_PAGE_PATHS } from '../lib/paths.js';
-import { resolveSession } from '../modules/auth/index.js';
+import { memberOrNull, resolveSession } from '../modules/auth/index.js';
 import { sessionCookieName } from '../plugins/session.js';
+import { sendIndexHtml } from '../plugins/web-client.js';
 import type { AppRouter } from '../trpc/app-router.js';
 import { makeContextFactory } from '../trpc/context.js';
 import { createCallerFactory } from '../trpc/init.js';
 import type { FirstPage, FirstPageRenderer, FirstQuery } from './contract.js';
 import { firstPageTemplate, type ViteManifest } from './template.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A page the server renders: counted against the request limit like an API call (app.ts). */
+    rendersPage?: boolean;
+  }
+}
 
 /** React's mark of a Suspense boundary the server did not finish (the browser renders it). */
 const UNFINISHED_BOUNDARY = '<!--$!-->';
@@ -78,22 +85,28 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
   const createCaller = createCallerFactory(opts.router);
 
   /** The page's data, or null when the browser should draw the page itself. */
-  async function firstPageOf(request: FastifyRequest, reply: FastifyReply, queries: readonly FirstQuery[]) {
-    const session = await resolveSession(opts.deps, request.cookies[sessionCookieName(opts.deps)]);
+  async function firstPageOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    queries: readonly FirstQuery[],
+  ): Promise<FirstPage | null> {
+    // Signed in with the code and the current terms accepted (the data calls' own rule);
+    // otherwise the guard's redirects are the browser's to make (spec section 4).
+    const session = memberOrNull(
+      await resolveSession(opts.deps, request.cookies[sessionCookieName(opts.deps)]),
+    );
     if (!session) return null;
     request.session = session;
     const caller = createCaller(createContext({ req: request, res: reply }));
-    const status = await caller.auth.status();
-    // Signed in with the code and the current terms accepted; otherwise the guard's redirects
-    // are the browser's to make (spec section 4).
-    if (!status.loggedIn || !status.hasReadTerms) return null;
-    const values = await Promise.all(queries.map((query) => callAt(caller, query)));
-    const page: FirstPage = {
+    const [status, values] = await Promise.all([
+      caller.auth.status(),
+      Promise.all(queries.map((query) => callAt(caller, query))),
+    ]);
+    return {
       at: opts.deps.clock.now().getTime(),
       status,
       answers: queries.map((query, index) => ({ ...query, value: values[index] })),
     };
-    return page;
   }
 
   /**
@@ -121,26 +134,26 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
     }
   }
 
-  for (const pathname of FIRST_PAGE_PATHS) {
-    const queries = renderer.firstQueries(pathname);
-    if (queries.length === 0) continue;
+  for (const pathname of renderer.pages) {
     // HEAD is not rendered: it would run the statements and the render for no body (it gets
     // what any other HEAD of a page gets).
-    app.get(pathname, { exposeHeadRoute: false }, async (request, reply) => {
-      // Filters in the address: the browser asks for that page of data itself.
-      const plain = !request.url.includes('?');
+    app.get(pathname, { exposeHeadRoute: false, config: { rendersPage: true } }, async (request, reply) => {
+      const query = request.url.indexOf('?');
+      const queries = renderer.firstQueries(pathname, query < 0 ? '' : request.url.slice(query));
       let html: string | null = null;
       try {
-        const page = plain ? await firstPageOf(request, reply, queries) : null;
-        if (page)
-          html = template.render(await markupOf(pathname, page, request.cookies[REFERRAL_COOKIE.name]), page);
+        const page = queries.length > 0 ? await firstPageOf(request, reply, queries) : null;
+        if (page) {
+          const referral = request.cookies[REFERRAL_COOKIE.name];
+          html = template.render(await markupOf(pathname, page, referral), page);
+        }
       } catch (error) {
         request.log.warn(
           { err: error, path: pathname },
           'page not rendered on the server; sent for the browser to draw',
         );
       }
-      if (html === null) return reply.type('text/html').sendFile('index.html');
+      if (html === null) return sendIndexHtml(reply);
       // The visitor's own data: never stored by a cache, ours or a proxy's.
       return reply
         .header('cache-control', 'private, no-store')

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Vite names every built asset by its content hash (assets/index-3f9a.js): a changed file is a
@@ -9,6 +9,9 @@ import fp from 'fastify-plugin';
 const HASHED_ASSET = /^assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** index.html for a client route (the not-found handler, a page not rendered on the server). */
+export const sendIndexHtml = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html');
 
 /**
  * The built web client: the brotli or gzip file made at build time when the browser accepts

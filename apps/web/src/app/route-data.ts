@@ -37,6 +37,9 @@ const FIRST_QUERIES: Partial<Record<string, readonly FirstQuery[]>> = {
   [ROUTES.receivedCapsules]: [{ path: 'receivedCapsules.list', input: DEFAULT_RECEIVED_LIST_INPUT }],
 };
 
+/** The pages that open with first data (the server renders these when opened directly). */
+export const FIRST_DATA_PAGES: readonly string[] = Object.keys(FIRST_QUERIES);
+
 /** The first data of the page at `pathname`, when it opens with plain defaults (no filters). */
 export function firstQueries(pathname: string, search = ''): readonly FirstQuery[] {
   return (search ? undefined : FIRST_QUERIES[pathname]) ?? [];

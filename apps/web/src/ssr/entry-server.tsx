@@ -9,7 +9,7 @@ import { createContext, type ReactNode, StrictMode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
-import { clearRouteData, firstQueries, setServerRouteData } from '../app/route-data';
+import { clearRouteData, FIRST_DATA_PAGES, firstQueries, setServerRouteData } from '../app/route-data';
 import { preloadSignedIn } from '../app/router';
 import { CookieJarContext } from '../features/affiliates/referral-cookie';
 import { answered } from '../lib/settled';
@@ -60,7 +60,8 @@ function renderFirstPage(pathname: string, page: FirstPage, referral: string | u
 }
 
 export const renderer: FirstPageRenderer = {
-  firstQueries: (pathname) => firstQueries(pathname),
+  pages: FIRST_DATA_PAGES,
+  firstQueries,
   renderFirstPage,
   async prepare() {
     // The signed-in app's code, loaded once: a render must not meet a component still loading

@@ -29,3 +29,12 @@ export function requireMember(session: RequestSession | null): RequestSession {
   if (!s.termsAccepted) throw new AppError('FORBIDDEN', GUARD_TEXTS.termsPending);
   return s;
 }
+
+/** requireMember's rule for a caller that falls back rather than refuses: the session, or null. */
+export function memberOrNull(session: RequestSession | null): RequestSession | null {
+  try {
+    return requireMember(session);
+  } catch {
+    return null;
+  }
+}
