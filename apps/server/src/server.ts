@@ -4,6 +4,7 @@ import { migrateWhenReachable } from './db/migrate.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
 import { ensureDevPackages } from './dev/seed-packages.js';
 import { registerJobHandlers } from './jobs/index.js';
+import { tuneHeapForServing } from './lib/heap-tuning.js';
 import { createStartupGate } from './plugins/startup-gate.js';
 import { ensureStorageCors, startRuntime } from './runtime.js';
 
@@ -12,6 +13,7 @@ import { ensureStorageCors, startRuntime } from './runtime.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 async function main() {
+  tuneHeapForServing();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -2,6 +2,7 @@ import { type LoggerOptions, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { waitForMigrations } from './db/migrate.js';
 import { registerJobHandlers } from './jobs/index.js';
+import { tuneHeapForServing } from './lib/heap-tuning.js';
 import { loggerOptions } from './lib/logging.js';
 import { startRuntime } from './runtime.js';
 
@@ -14,6 +15,7 @@ const SHUTDOWN_DEADLINE_MS = 25_000;
 const HANDLERS_DEADLINE_MS = 20_000;
 
 async function main() {
+  tuneHeapForServing();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
