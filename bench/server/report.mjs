@@ -1,6 +1,9 @@
 // The printout: one markdown table of every target at both sizes with its ratios, the lists
-// against the minimal route round by round, the lists at half their own maximum rate, what each
-// request asks the database, and the goals of issue 10.
+// against the minimal route round by round (and the other targets of the latency goal, round by
+// round), the lists at half their own maximum rate, what each request asks the database, and the
+// goals of issue 10.
+import { LATENCY_ROUND_KEYS, RATIO_KEYS } from './targets.mjs';
+
 export const sizeLabel = (n) =>
   n >= 1_000_000 && n % 1_000_000 === 0
     ? `${n / 1_000_000}M`
@@ -19,8 +22,8 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The lists a size's rounds measured beside the minimal route (RATIO_KEYS, bench.mjs). */
-const listsIn = (roundsOfSize) => Object.keys(roundsOfSize[0]).filter((key) => key !== 'minimal');
+/** The lists whose req/s the rounds compare with the minimal route's (RATIO_KEYS). */
+const LISTS = RATIO_KEYS.filter((key) => key !== 'minimal');
 
 /** Each round's req/s of `key` as a fraction of the minimal route's in the same round. */
 const roundRatios = (roundsOfSize, key) => roundsOfSize.map((r) => r[key].rps / r.minimal.rps);
@@ -53,7 +56,7 @@ export function printTable({ targets, sizes, results, queries }) {
 // One machine's other work moves a single 5-second run by 10 to 20 % (bench/README.md, sixth
 // session); a ratio of figures taken moments apart, and the median of a few, moves less.
 export function printRounds({ rounds, targets, sizes }) {
-  const lists = listsIn(rounds[sizes[0]]);
+  const lists = LISTS;
   const name = (key) => targets.find((t) => t.key === key).name;
   console.log('\nThe lists against the minimal route, round by round (round 1 is the table above):\n');
   console.log(
@@ -73,6 +76,18 @@ export function printRounds({ rounds, targets, sizes }) {
       return `| ${ms(p50)} | ${ms(p99)} | **${ratio(median(roundRatios(rounds[size], key)))}**`;
     });
     console.log(`| ${sizeLabel(size)} | median | | ${medians.join(' | ')} |`);
+  }
+  const others = LATENCY_ROUND_KEYS.filter((key) => key in rounds[sizes[0]][0]);
+  console.log('\nThe other targets of the latency goal, round by round: p50 / p99 ms\n');
+  console.log(`| size | round | ${others.map(name).join(' | ')} |`);
+  console.log(`|---|---:|${'---:|'.repeat(others.length)}`);
+  for (const size of sizes) {
+    const cell = ({ p50, p99 }) => `${ms(p50)} / ${ms(p99)}`;
+    rounds[size].forEach((round, i) => {
+      console.log(`| ${sizeLabel(size)} | ${i + 1} | ${others.map((key) => cell(round[key])).join(' | ')} |`);
+    });
+    const medians = others.map((key) => `**${cell(medianLatency(rounds[size], key))}**`);
+    console.log(`| ${sizeLabel(size)} | median | ${medians.join(' | ')} |`);
   }
 }
 
@@ -109,7 +124,7 @@ export function printGoals({ results, rounds, halfRate, sizes, counts }) {
   const goal = (met, text) => lines.push(`${met ? 'met   ' : 'MISSED'}  ${text}`);
   const count = rounds[small].length;
   const ofRounds = count > 1 ? `median of ${count} rounds` : 'one round';
-  for (const key of listsIn(rounds[small])) {
+  for (const key of LISTS) {
     const parts = sizes.map((size) => {
       const each = roundRatios(rounds[size], key);
       return { size, median: median(each), each };
@@ -124,7 +139,7 @@ export function printGoals({ results, rounds, halfRate, sizes, counts }) {
     goal(halfRate[key].p99 <= 25, `${key} p99 ≤ 25 ms at half its own max rate: ${ms(halfRate[key].p99)} ms`);
   }
   for (const key of ['restList', 'trpcList', 'restCounts', 'dashboard', 'restDelivery']) {
-    // The two lists have a figure per round: their medians; the others one run each.
+    // A figure per round (all of them since 27 Nov 2026): the medians.
     const inRounds = key in rounds[small][0];
     const [a, b] = [small, large].map((size) =>
       inRounds ? medianLatency(rounds[size], key) : results[size][key],
