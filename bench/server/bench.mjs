@@ -162,7 +162,7 @@ export async function runServerBench() {
             : summarise(statementsBySize[small][t.key]) || 'none';
       console.log(`- ${t.key}: ${counts[t.key]}: ${text}`);
     }
-    printGoals({ results, rounds, halfRate, sizes: [small, large], counts });
+    printGoals({ rounds, halfRate, sizes: [small, large], counts });
   } finally {
     await minimal?.close();
     await apps.close();
