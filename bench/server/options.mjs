@@ -19,8 +19,9 @@ export const options = Object.freeze({
   seconds: whole('BENCH_SECONDS', 5),
   warmupSeconds: whole('BENCH_WARMUP', 1),
   connections: whole('BENCH_CONNECTIONS', 20),
-  // Samples of the lists' ratio to the minimal route at each size: the main pass, then rounds
-  // measuring the minimal route and the two lists again, one after another (report.mjs).
+  // Rounds at each size: the main pass, then rounds measuring the minimal route and the two
+  // lists again, one after another (their ratios), and the counts, the dashboard batch and the
+  // delivery list (the latency goal's medians; report.mjs).
   ratioRounds: whole('BENCH_RATIO_ROUNDS', 3),
   small: whole('BENCH_SMALL', 1_000),
   // PGlite (one in-process WASM connection) seeds a million rows slowly: it defaults smaller.
