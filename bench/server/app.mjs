@@ -9,9 +9,8 @@ import { createAppDeps } from '../../apps/server/dist/deps.js';
 import { createBlobStorage } from '../../apps/server/dist/modules/storage/index.js';
 import { createUser } from '../../apps/server/dist/modules/users/index.js';
 
-export const BENCH_STORAGE_ACCOUNT = 'capsulebench';
 const BENCH_STORAGE =
-  `DefaultEndpointsProtocol=https;AccountName=${BENCH_STORAGE_ACCOUNT};EndpointSuffix=core.windows.net;AccountKey=` +
+  'DefaultEndpointsProtocol=https;AccountName=capsulebench;EndpointSuffix=core.windows.net;AccountKey=' +
   Buffer.alloc(64, 7).toString('base64');
 const USER = { email: 'bench@example.test', password: 'bench password 1', fullName: 'Bench User' };
 

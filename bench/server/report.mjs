@@ -56,22 +56,21 @@ export function printTable({ targets, sizes, results, queries }) {
 // One machine's other work moves a single 5-second run by 10 to 20 % (bench/README.md, sixth
 // session); a ratio of figures taken moments apart, and the median of a few, moves less.
 export function printRounds({ rounds, targets, sizes }) {
-  const lists = LISTS;
   const name = (key) => targets.find((t) => t.key === key).name;
   console.log('\nThe lists against the minimal route, round by round (round 1 is the table above):\n');
   console.log(
-    `| size | round | minimal req/s | ${lists.map((key) => `${name(key)}: req/s | p50 ms | p99 ms | vs minimal`).join(' | ')} |`,
+    `| size | round | minimal req/s | ${LISTS.map((key) => `${name(key)}: req/s | p50 ms | p99 ms | vs minimal`).join(' | ')} |`,
   );
-  console.log(`|---|---:|---:|${'---:|'.repeat(lists.length * 4)}`);
+  console.log(`|---|---:|---:|${'---:|'.repeat(LISTS.length * 4)}`);
   for (const size of sizes) {
     rounds[size].forEach((round, i) => {
-      const cells = lists.map((key) => {
+      const cells = LISTS.map((key) => {
         const r = round[key];
         return `${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ratio(r.rps / round.minimal.rps)}`;
       });
       console.log(`| ${sizeLabel(size)} | ${i + 1} | ${int(round.minimal.rps)} | ${cells.join(' | ')} |`);
     });
-    const medians = lists.map((key) => {
+    const medians = LISTS.map((key) => {
       const { p50, p99 } = medianLatency(rounds[size], key);
       return `| ${ms(p50)} | ${ms(p99)} | **${ratio(median(roundRatios(rounds[size], key)))}**`;
     });

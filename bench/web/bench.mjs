@@ -11,7 +11,7 @@ import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createAppDeps } from '../../apps/server/dist/deps.js';
 import { describeMachine } from '../machine.mjs';
-import { BENCH_STORAGE_ACCOUNT, benchServices, signInBenchUser } from '../server/app.mjs';
+import { benchServices, signInBenchUser } from '../server/app.mjs';
 import { scratchDatabase } from '../server/database.mjs';
 import { options } from '../server/options.mjs';
 import { bulkInsertCapsules } from '../server/seed.mjs';
@@ -85,7 +85,8 @@ export async function runWebBench() {
   });
   const outbox = [];
   const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
-  const web = await buildApp(createAppDeps({ config, db: handle.db, mailer, ...benchServices() }), {
+  const services = benchServices();
+  const web = await buildApp(createAppDeps({ config, db: handle.db, mailer, ...services }), {
     logger: false,
   });
   await web.listen({ port: 0, host: '127.0.0.1' });
@@ -115,7 +116,8 @@ export async function runWebBench() {
   });
   const floor = await startFloorPage();
   const blobs = {
-    pattern: `https://${BENCH_STORAGE_ACCOUNT}.blob.core.windows.net/**`,
+    // The thumbnails' URLs: the bench storage's own endpoint.
+    pattern: `${services.storage.endpoint}/**`,
     answer: { status: 200, contentType: 'image/jpeg', body: await thumbnailJpeg(browser) },
   };
   const routes = [

@@ -148,9 +148,9 @@ export async function visit({ browser, webDist, url, cookies = [], ready, text, 
   };
   const sum = (list, type, key) => list.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
   return {
-    // In the page, from navigation start; the driver's own figure (readyAt) includes its polling.
-    readyMs: timing.contentAt === null ? Math.round(readyAt - origin) : Math.round(timing.contentAt),
-    contentInDocumentMs: timing.contentInDocumentAt === null ? null : Math.round(timing.contentInDocumentAt),
+    // In the page, from navigation start (both set before the page's note the driver waited for).
+    readyMs: Math.round(timing.contentAt),
+    contentInDocumentMs: Math.round(timing.contentInDocumentAt),
     lcpMs: timing.lcp,
     appReadyMs: timing.appReadyAt === null ? null : Math.round(timing.appReadyAt),
     // The document itself: its first and last byte, and when its parsing ended.
