@@ -30,13 +30,21 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     (await client.rest<SenderView[]>('GET', '/api/capsules')).body.map((c) => c.id);
   const statusOf = async (id: string) => (await me.trpc.capsules.byId.query({ id })).status;
 
-  async function assigned(count = 1) {
+  /** Capsules of '5 Legacy Capsules' (Milestone Date) assigned a recipient, with a date unless told. */
+  async function assigned(count = 1, { withDate = true } = {}) {
     await purchase(t, user.email, '5 Legacy Capsules');
     const contact = await addContact(me);
     const ids = (await capsuleIds()).slice(0, count);
-    for (const id of ids) await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: contact.id });
+    const milestoneDate = withDate ? { milestoneDate: `${dateIn(30)}T00:00:00.000Z` } : {};
+    for (const id of ids) {
+      await me.rest('POST', `/api/capsules/${id}/recipient`, { contactId: contact.id, ...milestoneDate });
+    }
     return { ids, contact };
   }
+
+  /** A video that passed review, uploaded `days` ago, as the review job leaves it. */
+  const stored = (id: string, days: number, status: 'Sent' | 'Needs_Review' = 'Sent') =>
+    arrangeCapsule(t, id, { status, uploadDate: daysAgo(t, days), videoBlobName: `videos/${id}.mp4` });
 
   it('records a purchase: counts, list, subscription and allowance', async () => {
     expect((await me.rest('GET', '/api/capsules/counts')).body).toEqual({
@@ -280,9 +288,10 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
   it('locks a stored capsule within 10 days of upload, once, irreversibly', async () => {
     const { ids } = await assigned(4);
     const [fresh = '', day9 = '', day11 = '', noVideo = ''] = ids;
-    await arrangeCapsule(t, fresh, { status: 'Sent', uploadDate: daysAgo(t, 1) });
-    await arrangeCapsule(t, day9, { status: 'Needs_Review', uploadDate: daysAgo(t, 9) });
-    await arrangeCapsule(t, day11, { status: 'Sent', uploadDate: daysAgo(t, 11) });
+    await stored(fresh, 1);
+    // A re-upload refused by the review keeps the video it was to replace: that one is sealed.
+    await stored(day9, 9, 'Needs_Review');
+    await stored(day11, 11);
 
     expect((await me.rest<SenderView>('POST', '/api/capsule/lock', { capsuleId: fresh })).body).toMatchObject(
       { x_capsule_locked: true },
@@ -307,7 +316,7 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
       (await me.rest('POST', '/api/capsules/set-milestone', { capsule: fresh, milestoneMessage: 'late' }))
         .body,
     ).toEqual({
-      error: CAPSULE_REFUSALS.locked,
+      error: CAPSULE_REFUSALS.infoFinal,
     });
     expect((await me.rest('DELETE', `/api/capsules/${fresh}/video`)).status).toBe(409);
     expect((await me.trpc.capsules.byId.query({ id: day11 })).locked).toBe(false);
@@ -365,10 +374,84 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
     );
   });
 
+  it('locks a Milestone Date capsule only with its date, which the lock may carry; a first video refused by review is never sealed', async () => {
+    const { ids } = await assigned(4, { withDate: false });
+    const [undated = '', viaRest = '', refused = '', other = ''] = ids;
+    for (const id of [undated, viaRest, other]) await stored(id, 1);
+    await arrangeCapsule(t, refused, { status: 'Needs_Review', uploadDate: daysAgo(t, 1) });
+
+    expect(await me.rest('POST', '/api/capsule/lock', { capsuleId: undated })).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.needsDeliveryDate },
+    });
+    const refusal = await trpcError(me.trpc.capsules.lock.mutate({ capsuleId: undated }));
+    expect([refusal.data?.code, refusal.message]).toEqual(['CONFLICT', CAPSULE_REFUSALS.needsDeliveryDate]);
+    expect((await me.trpc.capsules.byId.query({ id: undated })).locked).toBe(false);
+
+    // The Lock dialog's date: set and locked in one call.
+    const locked = await me.trpc.capsules.lock.mutate({ capsuleId: undated, deliveryDate: dateIn(40) });
+    expect([locked.locked, locked.deliveryDate]).toEqual([true, dateIn(40)]);
+    const rest = await me.rest<SenderView>('POST', '/api/capsule/lock', {
+      capsuleId: viaRest,
+      milestoneDate: `${dateIn(50)}T00:00:00.000Z`,
+    });
+    expect(rest.body).toMatchObject({ x_capsule_locked: true, x_studio_delivery_date: dateIn(50) });
+
+    // A bad date locks nothing and sets nothing.
+    expect(
+      (await trpcError(me.trpc.capsules.lock.mutate({ capsuleId: other, deliveryDate: dateIn(-3) }))).message,
+    ).toBe(CAPSULE_INFO_TEXTS.deliveryDateInPast);
+    expect(await me.trpc.capsules.byId.query({ id: other })).toMatchObject({
+      locked: false,
+      deliveryDate: null,
+    });
+
+    expect(
+      await me.rest('POST', '/api/capsule/lock', { capsuleId: refused, deliveryDate: dateIn(40) }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: CAPSULE_REFUSALS.noReviewedVideo },
+    });
+    expect(await me.trpc.capsules.byId.query({ id: refused })).toMatchObject({
+      locked: false,
+      deliveryDate: null,
+    });
+  });
+
+  it('after the lock, only a missing date can still be set, once (capsules locked before the rule)', async () => {
+    const { ids } = await assigned(2, { withDate: false });
+    const [legacy = '', dated = ''] = ids;
+    await stored(legacy, 3);
+    // Locked without a date, as the lock allowed before it asked for one.
+    await arrangeCapsule(t, legacy, { lockedAt: daysAgo(t, 1) });
+    expect(
+      await me.rest('POST', '/api/capsules/set-milestone', {
+        capsule: legacy,
+        milestoneDate: dateIn(20),
+        milestoneMessage: 'A new message',
+      }),
+    ).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.onlyMissingDate } });
+    const set = await me.trpc.capsules.setInfo.mutate({
+      capsuleId: legacy,
+      info: { deliveryDate: dateIn(20), category: null, message: null },
+    });
+    expect([set.locked, set.deliveryDate]).toEqual([true, dateIn(20)]);
+    expect(
+      await me.rest('POST', '/api/capsules/set-milestone', { capsule: legacy, milestoneDate: dateIn(25) }),
+    ).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.infoFinal } });
+    expect((await me.trpc.capsules.byId.query({ id: legacy })).deliveryDate).toBe(dateIn(20));
+
+    await stored(dated, 3);
+    await me.trpc.capsules.lock.mutate({ capsuleId: dated, deliveryDate: dateIn(30) });
+    expect(
+      await me.rest('POST', '/api/capsules/set-milestone', { capsule: dated, capsuleType: 'Wedding' }),
+    ).toMatchObject({ status: 409, body: { error: CAPSULE_REFUSALS.infoFinal } });
+  });
+
   it('lets exactly one of 20 concurrent lock requests win', async () => {
     const { ids } = await assigned(1);
     const id = ids[0] ?? '';
-    await arrangeCapsule(t, id, { status: 'Sent', uploadDate: daysAgo(t, 2) });
+    await stored(id, 2);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => me.rest('POST', '/api/capsule/lock', { capsuleId: id })),
     );
@@ -393,7 +476,7 @@ describe.each(databaseKinds())('My Capsules over REST and tRPC (%s)', (kind) => 
   it("answers 404 on every path for another user's capsule, and changes nothing", async () => {
     const { ids } = await assigned(1);
     const id = ids[0] ?? '';
-    await arrangeCapsule(t, id, { status: 'Sent', uploadDate: daysAgo(t, 1) });
+    await stored(id, 1);
     const theirContact = await addContact(stranger);
     for (const [method, path, body] of [
       ['GET', `/api/capsules/${id}`, undefined],

@@ -133,7 +133,8 @@ describe.each(databaseKinds())('received capsules: the list (%s)', (kind) => {
         x_Contact_User_Id: bob.id,
         x_Contact_User_Name: 'Bob Sender',
         videoUrl: null,
-        videoThumbnailUrl: expect.stringContaining('sp=r'),
+        // Sealed until its document is verified: not a frame of it.
+        videoThumbnailUrl: null,
         x_can_view: false,
         x_can_submit_documents: true,
       }),
@@ -162,7 +163,7 @@ describe.each(databaseKinds())('received capsules: the list (%s)', (kind) => {
     }
   });
 
-  it('GET /api/received-capsules/{id} answers one, and records the first opening once', async () => {
+  it("GET /api/received-capsules/{id} answers one; the first opening is the video's, recorded once", async () => {
     const first = await client.rest<Record<string, unknown>>('GET', `/api/received-capsules/${ids.a}`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
@@ -171,13 +172,39 @@ describe.each(databaseKinds())('received capsules: the list (%s)', (kind) => {
       x_delivery_criteria: 'View_Any_Time',
       x_Contact_User_Name: 'Ann Sender',
       x_can_view: true,
+      opened_at: null,
     });
-    expect(first.body.opened_at).toEqual(expect.any(String));
+    expect((await client.rest('POST', '/api/get-secure-url', { id: ids.a })).status).toBe(200);
+    const opened = await client.rest<Record<string, unknown>>('GET', `/api/received-capsules/${ids.a}`);
+    expect(opened.body.opened_at).toEqual(expect.any(String));
     t.clock.advanceMinutes(3);
+    await client.rest('POST', '/api/get-secure-url', { id: ids.a });
     const again = await client.rest<Record<string, unknown>>('GET', `/api/received-capsules/${ids.a}`);
-    expect(again.body.opened_at).toBe(first.body.opened_at);
+    expect(again.body.opened_at).toBe(opened.body.opened_at);
     // The list does not open anything.
     expect((await list({ sort: 'milestone' })).items.every((i) => i.openedAt === null)).toBe(true);
+  });
+
+  it('a sealed capsule shows no frame of its video, on tRPC and REST; an open one does', async () => {
+    const items = (await list({})).items;
+    const thumbnailOf = (id: string) => items.find((i) => i.id === id)?.thumbnailUrl;
+    // b, c: dated in the future; e: its document not verified. a, d, f are open.
+    for (const sealed of [ids.b, ids.c, ids.e]) {
+      expect(thumbnailOf(sealed)).toBeNull();
+      expect((await client.trpc.receivedCapsules.byId.query({ id: sealed })).thumbnailUrl).toBeNull();
+      const rest = await client.rest<Record<string, unknown>>('GET', `/api/received-capsules/${sealed}`);
+      expect([rest.body.videoThumbnailUrl, rest.body.videoUrl]).toEqual([null, null]);
+    }
+    const restList = await client.rest<{ capsules: Array<Record<string, unknown>> }>(
+      'GET',
+      '/api/received-capsules',
+    );
+    const sealedInRest = restList.body.capsules.filter((c) => [ids.b, ids.c, ids.e].includes(c.id as string));
+    expect(sealedInRest.map((c) => c.videoThumbnailUrl)).toEqual([null, null, null]);
+    for (const open of [ids.a, ids.d, ids.f]) {
+      const thumbnail = await fetch(thumbnailOf(open) ?? '');
+      expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    }
   });
 
   it("the dashboard's Received tile counts them, for the recipient only", async () => {

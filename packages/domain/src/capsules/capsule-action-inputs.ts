@@ -57,6 +57,15 @@ export type SetCapsuleInfoInput = z.output<ReturnType<typeof setCapsuleInfoInput
 export const capsuleRefInputSchema = z.object({ capsuleId });
 export type CapsuleRefInput = z.output<typeof capsuleRefInputSchema>;
 
+/**
+ * Lock: the capsule, and the delivery date a Milestone Date capsule still lacks, which the Lock
+ * dialog asks for and the server sets with the lock, in one transaction (docs/decisions/021).
+ */
+export function lockCapsuleInputSchema(today: TodaySource) {
+  return z.object({ capsuleId, deliveryDate: deliveryDateSchema(today).optional() });
+}
+export type LockCapsuleInput = z.output<ReturnType<typeof lockCapsuleInputSchema>>;
+
 /** The Lock dialog: the same, once the person has confirmed that a lock cannot be undone. */
 export const lockConfirmationSchema = z.object({
   confirmed: z.literal(true, { error: CAPSULE_ACTION_TEXTS.lockConfirmRequired }),

@@ -16,6 +16,7 @@ const NONE: CapsuleActions = {
   setCapsuleInfo: false,
   setCapsuleInfoRefusal: null,
   lockCapsule: false,
+  lockNeedsDeliveryDate: false,
   deleteCapsule: false,
 };
 const MENU = { optionsMenu: true, setCapsuleInfo: true };
@@ -96,7 +97,7 @@ describe('capsuleActions and the edit window', () => {
       ...MENU,
       viewDetails: true,
       oneTimePreview: true,
-      setCapsuleInfoRefusal: 'This capsule is locked.',
+      setCapsuleInfoRefusal: 'This capsule is locked: its delivery date, category and message are final.',
     });
   });
   it('a delivered capsule offers neither re-upload nor delete, but still lock', () => {
@@ -104,8 +105,31 @@ describe('capsuleActions and the edit window', () => {
       reuploadVideo: false,
       deleteCapsule: false,
       lockCapsule: true,
-      setCapsuleInfoRefusal: 'This capsule has already been delivered.',
+      setCapsuleInfoRefusal: 'This capsule is locked: its delivery date, category and message are final.',
     });
+  });
+});
+
+describe('capsuleActions and the release condition', () => {
+  const milestone = { status: 'Sent', uploadDate: UPLOADED, deliveryCriteria: 'Milestone_Date' };
+  it('offers Lock Capsule on a milestone capsule without a date, marked as needing the date', () => {
+    expect(actionsOf(milestone)).toMatchObject({ lockCapsule: true, lockNeedsDeliveryDate: true });
+    expect(actionsOf({ ...milestone, deliveryDate: '2030-05-04' })).toMatchObject({
+      lockCapsule: true,
+      lockNeedsDeliveryDate: false,
+    });
+  });
+  it('does not offer the lock for want of a date once the window has closed', () => {
+    expect(actionsOf(milestone, '2026-11-12T12:00:00Z')).toMatchObject({
+      lockCapsule: false,
+      lockNeedsDeliveryDate: false,
+    });
+  });
+  it('keeps Set Capsule Info open on a capsule locked without its date, and only then', () => {
+    expect(actionsOf({ ...milestone, locked: true }).setCapsuleInfoRefusal).toBeNull();
+    expect(actionsOf({ ...milestone, locked: true, deliveryDate: '2030-05-04' }).setCapsuleInfoRefusal).toBe(
+      'This capsule is locked: its delivery date, category and message are final.',
+    );
   });
 });
 

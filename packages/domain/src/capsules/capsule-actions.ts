@@ -1,5 +1,6 @@
 import type { Instant } from '../contacts/calendar-date.js';
 import {
+  CAPSULE_REFUSALS,
   type CapsuleFacts,
   canAssignRecipient,
   canDeleteVideo,
@@ -28,6 +29,11 @@ export interface CapsuleActions {
   /** ... but shown disabled, with this reason, when the server would refuse it (locked). */
   setCapsuleInfoRefusal: string | null;
   lockCapsule: boolean;
+  /**
+   * Lock Capsule is offered although the lock would be refused for want of a delivery date:
+   * its dialog says so and asks for the date, which the lock call then sets with the lock.
+   */
+  lockNeedsDeliveryDate: boolean;
   /** The menu's Delete Capsule: it deletes the video (docs/server-rules.md, 'Capsule lifecycle'). */
   deleteCapsule: boolean;
 }
@@ -39,6 +45,8 @@ export function capsuleActions(capsule: CapsuleFacts, now: Instant): CapsuleActi
   const status = normaliseStatus(capsule.status);
   const optionsMenu = status !== null && WITH_MENU.includes(status);
   const setInfo = canSetCapsuleInfo(capsule);
+  const lock = canLock(capsule, now);
+  const lockNeedsDeliveryDate = !lock.ok && lock.reason === CAPSULE_REFUSALS.needsDeliveryDate;
   return {
     assignRecipient: canAssignRecipient(capsule).ok,
     uploadVideo: canUploadVideo(capsule).ok,
@@ -50,7 +58,8 @@ export function capsuleActions(capsule: CapsuleFacts, now: Instant): CapsuleActi
     optionsMenu,
     setCapsuleInfo: optionsMenu,
     setCapsuleInfoRefusal: optionsMenu && !setInfo.ok ? setInfo.reason : null,
-    lockCapsule: optionsMenu && canLock(capsule, now).ok,
+    lockCapsule: optionsMenu && (lock.ok || lockNeedsDeliveryDate),
+    lockNeedsDeliveryDate: optionsMenu && lockNeedsDeliveryDate,
     deleteCapsule: optionsMenu && canDeleteVideo(capsule, now).ok,
   };
 }

@@ -56,12 +56,31 @@ describe('canSetCapsuleInfo', () => {
       expect(canSetCapsuleInfo(capsule({ status }))).toEqual(OK);
     },
   );
-  it('refuses a locked capsule', () => {
-    expect(canSetCapsuleInfo(capsule({ locked: true }))).toEqual(refused('This capsule is locked.'));
+  it('refuses a locked capsule: its info is final', () => {
+    expect(canSetCapsuleInfo(capsule({ locked: true }))).toEqual(refused(R.infoFinal));
+    expect(
+      canSetCapsuleInfo(
+        capsule({ locked: true, deliveryCriteria: 'Milestone_Date', deliveryDate: '2030-05-04' }),
+        {
+          deliveryDate: '2031-01-01',
+        },
+      ),
+    ).toEqual(refused(R.infoFinal));
+  });
+  it('lets a milestone capsule locked without a date get that date, and nothing else', () => {
+    const undated = capsule({ locked: true, deliveryCriteria: 'Milestone_Date', deliveryDate: null });
+    expect(canSetCapsuleInfo(undated)).toEqual(OK);
+    expect(canSetCapsuleInfo(undated, { deliveryDate: '2030-05-04' })).toEqual(OK);
+    expect(canSetCapsuleInfo({ ...undated, deliveredAt: NOW }, { deliveryDate: '2030-05-04' })).toEqual(OK);
+    expect(canSetCapsuleInfo(undated, { deliveryDate: '2030-05-04', message: 'Hi' })).toEqual(
+      refused(R.onlyMissingDate),
+    );
+    expect(canSetCapsuleInfo(undated, { category: 'Wedding' })).toEqual(refused(R.onlyMissingDate));
+    expect(canSetCapsuleInfo(undated, { deliveryDate: '2030-05-04', category: ' ' })).toEqual(OK);
   });
   it('refuses before a recipient, once delivered and when marked for deletion', () => {
     expect(canSetCapsuleInfo(capsule({ status: 'Pending_Recipient' }))).toEqual(refused(R.needsRecipient));
-    expect(canSetCapsuleInfo(capsule({ deliveredAt: NOW }))).toEqual(refused(R.delivered));
+    expect(canSetCapsuleInfo(capsule({ deliveredAt: NOW }))).toEqual(refused(R.infoFinal));
     expect(canSetCapsuleInfo(capsule({ status: 'To_Delete' }))).toEqual(refused(R.markedForDeletion));
   });
 });
@@ -117,6 +136,21 @@ describe('canLock', () => {
     expect(canLock(capsule({ status: 'Pending_Recipient', uploadDate: null }), NOW)).toEqual(
       refused(R.noVideo),
     );
+  });
+  it('refuses a capsule whose only video failed review, and allows one that kept a reviewed video', () => {
+    expect(canLock(capsule({ status: 'Needs_Review', hasVideo: false }), NOW)).toEqual(
+      refused(R.noReviewedVideo),
+    );
+    expect(canLock(capsule({ status: 'Needs_Review', hasVideo: true }), NOW)).toEqual(OK);
+  });
+  it('refuses a milestone capsule without its date, and allows it with one', () => {
+    const milestone = capsule({ deliveryCriteria: 'Milestone_Date', deliveryDate: null });
+    expect(canLock(milestone, NOW)).toEqual(refused(R.needsDeliveryDate));
+    expect(canLock({ ...milestone, deliveryDate: ' ' }, NOW)).toEqual(refused(R.needsDeliveryDate));
+    expect(canLock({ ...milestone, deliveryDate: '2030-05-04' }, NOW)).toEqual(OK);
+    for (const deliveryCriteria of ['View_Any_Time', 'Document_Validation', 'Premium_Verification']) {
+      expect(canLock(capsule({ deliveryCriteria, deliveryDate: null }), NOW)).toEqual(OK);
+    }
   });
   it('refuses while busy, after the window and when marked for deletion', () => {
     expect(canLock(capsule({ status: 'Reviewing' }), NOW)).toEqual(refused(R.busy));
@@ -213,5 +247,14 @@ describe('canAutoLock', () => {
     expect(canAutoLock(capsule({ status: 'To_Delete', uploadDate: OLD_UPLOAD }), NOW)).toEqual(
       refused(R.markedForDeletion),
     );
+  });
+  it('leaves a milestone capsule without its date unlocked, and locks it once it has one', () => {
+    const undated = capsule({
+      uploadDate: OLD_UPLOAD,
+      deliveryCriteria: 'Milestone_Date',
+      deliveryDate: null,
+    });
+    expect(canAutoLock(undated, NOW)).toEqual(refused(R.needsDeliveryDate));
+    expect(canAutoLock({ ...undated, deliveryDate: '2030-05-04' }, NOW)).toEqual(OK);
   });
 });

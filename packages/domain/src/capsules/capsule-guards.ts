@@ -1,6 +1,7 @@
 import type { Instant } from '../contacts/calendar-date.js';
 import { type CapsuleStatus, normaliseStatus } from './capsule-status.js';
 import { isWithinEditWindow } from './edit-window.js';
+import { needsDeliveryDate } from './release-condition.js';
 
 // Server-side transition guards (docs/server-rules.md, 'Capsule lifecycle'). Each answers ok
 // or the reason it refuses; the server answers 409 with the reason, and capsuleActions uses
@@ -15,6 +16,15 @@ export interface CapsuleFacts {
   deliveredAt?: Instant | null;
   /** The status before To_Delete, which Recover restores. */
   previousStatus?: string | null;
+  /**
+   * A video that passed review is kept (a failed re-upload keeps its predecessor's). Unknown
+   * (undefined) when the caller cannot tell; the status then stands for it.
+   */
+  hasVideo?: boolean | null;
+  /** The release condition (Milestone_Date, View_Any_Time, ...) and, for a milestone, its date. */
+  deliveryCriteria?: string | null;
+  /** 'YYYY-MM-DD'. */
+  deliveryDate?: string | null;
 }
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
@@ -28,6 +38,7 @@ export const CAPSULE_REFUSALS = {
   alreadyLocked: 'This capsule is already locked.',
   delivered: 'This capsule has already been delivered.',
   noVideo: 'This capsule has no uploaded video.',
+  noReviewedVideo: 'This capsule has no video that passed its review. Upload the video again first.',
   hasVideo: 'This capsule already has a video. Use Reupload Video to replace it.',
   busy: 'The video of this capsule is still being uploaded or reviewed.',
   windowClosed: 'The 10-day edit window for this capsule has closed.',
@@ -36,6 +47,10 @@ export const CAPSULE_REFUSALS = {
   notMarkedForDeletion: 'This capsule is not marked for deletion.',
   cannotRecover: 'This capsule cannot be recovered.',
   windowOpen: 'The 10-day edit window of this capsule is still open.',
+  needsDeliveryDate:
+    'Set a delivery date first: this capsule opens on its milestone date, so it cannot be locked without one.',
+  infoFinal: 'This capsule is locked: its delivery date, category and message are final.',
+  onlyMissingDate: 'This capsule is locked: only its missing delivery date can still be set.',
 } as const;
 
 const OK: Verdict = { ok: true };
@@ -71,19 +86,34 @@ export function canAssignRecipient(c: CapsuleFacts): Verdict {
   );
 }
 
+/** What a Set Capsule Info call would change; blank fields change nothing. */
+export interface CapsuleInfoChange {
+  deliveryDate?: string | null;
+  category?: string | null;
+  message?: string | null;
+}
+
+const changes = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+
 /**
- * Delivery date, category and message: once there is a recipient (before that, the Assign
- * Recipient call carries them), until the capsule is locked or delivered.
+ * Delivery date, category and message (docs/decisions/021): once there is a recipient (before
+ * that, the Assign Recipient call carries them), and until the lock. Locking seals what the
+ * recipient is promised, the info with the video and the recipient, with one exception: a
+ * Milestone Date capsule locked without a date (possible before the lock required one) may
+ * still get its missing date, once, or it could never open. Without `change`, whether
+ * anything at all may be set now (the menu's Set Capsule Info).
  */
-export function canSetCapsuleInfo(c: CapsuleFacts): Verdict {
+export function canSetCapsuleInfo(c: CapsuleFacts, change?: CapsuleInfoChange): Verdict {
   const status = normaliseStatus(c.status);
-  return firstRefusal(
+  const open = firstRefusal(
     [!status, CAPSULE_REFUSALS.unknownStatus],
     [status === 'To_Delete', CAPSULE_REFUSALS.markedForDeletion],
     [status === 'Pending_Recipient', CAPSULE_REFUSALS.needsRecipient],
-    [isLocked(c), CAPSULE_REFUSALS.locked],
-    [isDelivered(c), CAPSULE_REFUSALS.delivered],
   );
+  if (!open.ok || (!isLocked(c) && !isDelivered(c))) return open;
+  if (!needsDeliveryDate(c)) return refuse(CAPSULE_REFUSALS.infoFinal);
+  const beyondTheDate = change !== undefined && (changes(change.category) || changes(change.message));
+  return beyondTheDate ? refuse(CAPSULE_REFUSALS.onlyMissingDate) : OK;
 }
 
 /** The first upload: only from Pending_Upload. */
@@ -139,10 +169,16 @@ export function canAutoLock(c: CapsuleFacts, now: Instant): Verdict {
     [isLocked(c), CAPSULE_REFUSALS.alreadyLocked],
     [!hasUpload(c) || !isIn(status, STORED), CAPSULE_REFUSALS.noVideo],
     [isWithinEditWindow(c.uploadDate, now), CAPSULE_REFUSALS.windowOpen],
+    // Sealing it would leave a capsule that can never open: it waits, unlocked, for its date
+    // (the sender's card asks for it), and the next sweep after the date is set locks it.
+    [needsDeliveryDate(c), CAPSULE_REFUSALS.needsDeliveryDate],
   );
 }
 
-/** Locking is irreversible, so it needs a video that has come through upload and review. */
+/**
+ * Locking is irreversible, so it needs a video that has passed review, and
+ * whatever its release condition needs to open one day: a Milestone Date capsule, its date.
+ */
 export function canLock(c: CapsuleFacts, now: Instant): Verdict {
   const status = normaliseStatus(c.status);
   return firstRefusal(
@@ -151,7 +187,11 @@ export function canLock(c: CapsuleFacts, now: Instant): Verdict {
     [isLocked(c), CAPSULE_REFUSALS.alreadyLocked],
     [!hasUpload(c) || isIn(status, WITHOUT_VIDEO), CAPSULE_REFUSALS.noVideo],
     [isIn(status, BUSY), CAPSULE_REFUSALS.busy],
+    // A first upload that failed review (Needs_Review) leaves nothing to seal: locked, the
+    // capsule would reach its recipient with no video to play, for good.
+    [c.hasVideo === false, CAPSULE_REFUSALS.noReviewedVideo],
     [!isWithinEditWindow(c.uploadDate, now), CAPSULE_REFUSALS.windowClosed],
+    [needsDeliveryDate(c), CAPSULE_REFUSALS.needsDeliveryDate],
   );
 }
 

@@ -52,6 +52,38 @@ export const CAPSULE_STATS_TILES = [
 ] as const;
 export type CapsuleCountKey = (typeof CAPSULE_STATS_TILES)[number]['key'];
 
+/** The sender's capsules the status tiles do not show, by what is happening to them. */
+export interface CapsulesOutsideTiles {
+  /** Upload_In_Progress and Reviewing: the video is on its way in or being checked. */
+  inProgress: number;
+  /** Needs_Review ('Under Review'): the review refused the video. */
+  needsReview: number;
+  /** To_Delete. */
+  markedForDeletion: number;
+  /** Any other status (Processed). */
+  other: number;
+}
+
+const capsules = (n: number) => (n === 1 ? '1 capsule' : `${n} capsules`);
+
+/**
+ * Total Capsules counts every capsule; Requires Recipient, Pending Upload and Stored show three
+ * statuses. The strip says which of the total those three leave out, so the numbers add up
+ * ('Total includes 1 capsule being uploaded or reviewed and 2 marked for deletion.'); null
+ * when they leave nothing out.
+ */
+export function capsulesOutsideTilesText(outside: CapsulesOutsideTiles): string | null {
+  const parts = [
+    outside.inProgress > 0 && `${capsules(outside.inProgress)} being uploaded or reviewed`,
+    outside.needsReview > 0 && `${capsules(outside.needsReview)} whose video needs a new upload`,
+    outside.markedForDeletion > 0 && `${capsules(outside.markedForDeletion)} marked for deletion`,
+    outside.other > 0 && `${capsules(outside.other)} processed`,
+  ].filter((part): part is string => typeof part === 'string');
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `Total includes ${list}.`;
+}
+
 /**
  * The list's filters, as the address (x_status, type) and the API carry them: a blank
  * status means all, a status in any spelling is normalised, type may repeat or be absent.

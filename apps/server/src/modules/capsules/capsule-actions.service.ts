@@ -51,11 +51,14 @@ export function assignRecipient(
   });
 }
 
-/** Delivery date (Milestone_Date capsules only), category and message; until locked. */
+/**
+ * Delivery date (Milestone_Date capsules only), category and message; until locked, and after
+ * the lock only a missing date (canSetCapsuleInfo; docs/decisions/021).
+ */
 export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string, info: CapsuleInfo) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canSetCapsuleInfo(capsuleFacts(row)));
     enforce(checkCapsuleInfoCriteria(info, row.deliveryCriteria));
+    enforce(canSetCapsuleInfo(capsuleFacts(row), info));
     await updateCapsule(trx, row.id, {
       ...(info.deliveryDate ? { deliveryDate: info.deliveryDate } : {}),
       ...(info.category ? { category: info.category } : {}),
@@ -78,11 +81,27 @@ export async function writeLock(deps: AppDeps, trx: Trx, row: CapsuleRow, now: D
   if (dueAt <= now) await requestDeliverySweep(deps, trx);
 }
 
-/** Irreversible: blocks re-uploads, video deletion and info changes from now on. */
-export function lockMyCapsule(deps: AppDeps, ownerId: string, capsuleId: string) {
+/**
+ * Irreversible: blocks re-uploads, video deletion and info changes from now on. A Milestone
+ * Date capsule is locked only with its date: the one it has, or `deliveryDate`, set here with
+ * the lock (the Lock dialog asks for it), both or neither.
+ */
+export function lockMyCapsule(
+  deps: AppDeps,
+  ownerId: string,
+  capsuleId: string,
+  deliveryDate: string | null = null,
+) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
-    enforce(canLock(capsuleFacts(row), now));
-    await writeLock(deps, trx, row, now);
+    if (deliveryDate) {
+      const info = { deliveryDate };
+      enforce(checkCapsuleInfoCriteria(info, row.deliveryCriteria));
+      enforce(canSetCapsuleInfo(capsuleFacts(row), info));
+    }
+    const dated = deliveryDate ? { ...row, deliveryDate } : row;
+    enforce(canLock(capsuleFacts(dated), now));
+    if (deliveryDate) await updateCapsule(trx, row.id, { deliveryDate, updatedAt: now });
+    await writeLock(deps, trx, dated, now);
   });
 }
 

@@ -22,6 +22,9 @@ export const capsuleFacts = (row: CapsuleRow): CapsuleFacts => ({
   previewViewed: row.previewViewedAt !== null,
   deliveredAt: row.deliveredAt,
   previousStatus: row.statusBeforeDelete,
+  hasVideo: row.videoBlobName !== null,
+  deliveryCriteria: row.deliveryCriteria,
+  deliveryDate: row.deliveryDate,
 });
 
 /** A guard's refusal is a 409 with its reason. */

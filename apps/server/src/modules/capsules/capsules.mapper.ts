@@ -1,4 +1,18 @@
-import type { Capsule } from './capsules.service.js';
+import type { Capsule, CapsuleCounts } from './capsules.service.js';
+
+/**
+ * GET /api/capsules/counts: the spec's five fields exactly (section 3, 'Capsule counts'). What
+ * the tiles leave out (outsideTiles) is the web client's, over tRPC.
+ */
+export function toCapsuleCountsView(c: CapsuleCounts) {
+  return {
+    total: c.total,
+    needRecipient: c.needRecipient,
+    needUpload: c.needUpload,
+    sent: c.sent,
+    received: c.received,
+  };
+}
 
 /**
  * The spec's sender view of a capsule (section 3, 'Capsule (sender view)') for the REST shims.

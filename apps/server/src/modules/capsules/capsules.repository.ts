@@ -213,6 +213,12 @@ export async function listAutoLockCandidates(db: Db, uploadedBefore: Date, limit
     .where('lockedAt', 'is', null)
     .where('status', 'in', ['Sent', 'Processed'])
     .where('uploadDate', '<', uploadedBefore)
+    // canAutoLock's needsDeliveryDate, in SQL: a milestone capsule without its date waits
+    // unlocked. Left out here, not only refused per row, or two hundred of them at the head of
+    // the list would hide every later candidate from the sweep.
+    .where((eb) =>
+      eb.not(eb.and([eb('deliveryCriteria', '=', 'Milestone_Date'), eb('deliveryDate', 'is', null)])),
+    )
     .orderBy('uploadDate')
     .limit(limit)
     .execute();
@@ -242,15 +248,18 @@ export async function countCapsules(db: Db, ownerId: string) {
     .selectFrom('capsuleCounters')
     .where('capsuleCounters.ownerId', '=', ownerId)
     .select((eb) => {
-      const sum = (status?: CapsuleStatus) => {
+      const sum = (...statuses: CapsuleStatus[]) => {
         const n = eb.fn.sum<string>('n');
-        return eb.fn.coalesce(status ? n.filterWhere('status', '=', status) : n, eb.val('0'));
+        return eb.fn.coalesce(statuses.length > 0 ? n.filterWhere('status', 'in', statuses) : n, eb.val('0'));
       };
       return [
         sum().as('total'),
         sum('Pending_Recipient').as('needRecipient'),
         sum('Pending_Upload').as('needUpload'),
         sum('Sent').as('sent'),
+        sum('Upload_In_Progress', 'Reviewing').as('inProgress'),
+        sum('Needs_Review').as('needsReview'),
+        sum('To_Delete').as('markedForDeletion'),
         eb
           .selectFrom('receivedCapsules')
           .where('receivedCapsules.userId', '=', ownerId)
@@ -259,12 +268,25 @@ export async function countCapsules(db: Db, ownerId: string) {
       ];
     })
     .executeTakeFirstOrThrow();
+  const count = (value: string | null) => Number(value ?? 0);
+  const total = count(row.total);
+  const shown = count(row.needRecipient) + count(row.needUpload) + count(row.sent);
+  const inProgress = count(row.inProgress);
+  const needsReview = count(row.needsReview);
+  const markedForDeletion = count(row.markedForDeletion);
   return {
-    total: Number(row.total),
-    needRecipient: Number(row.needRecipient),
-    needUpload: Number(row.needUpload),
-    sent: Number(row.sent),
-    received: Number(row.received),
+    total,
+    needRecipient: count(row.needRecipient),
+    needUpload: count(row.needUpload),
+    sent: count(row.sent),
+    received: count(row.received),
+    // What the three status tiles leave out of the total (the strip says so).
+    outsideTiles: {
+      inProgress,
+      needsReview,
+      markedForDeletion,
+      other: total - shown - inProgress - needsReview - markedForDeletion,
+    },
   };
 }
 

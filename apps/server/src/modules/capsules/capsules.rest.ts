@@ -3,6 +3,7 @@ import {
   capsuleListQuerySchema,
   capsuleRefInputSchema,
   capsuleSortbySchema,
+  lockCapsuleInputSchema,
   setCapsuleInfoInputSchema,
 } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import {
   recoverCapsule,
   setCapsuleInfo,
 } from './capsule-actions.service.js';
-import { toCapsuleSenderView } from './capsules.mapper.js';
+import { toCapsuleCountsView, toCapsuleSenderView } from './capsules.mapper.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
 
 // The spec's legacy calls (section 7), renamed onto the domain's one input schema per action
@@ -43,7 +44,7 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
   const today = earliestToday(deps.clock);
 
   app.get('/api/capsules/counts', member, async (request) =>
-    myCapsuleCounts(deps, sessionOf(request).user.id),
+    toCapsuleCountsView(await myCapsuleCounts(deps, sessionOf(request).user.id)),
   );
 
   app.get<{ Querystring: Record<string, string | string[]> }>(
@@ -100,9 +101,17 @@ export function registerCapsulesRest(app: FastifyInstance, deps: AppDeps) {
     );
   });
 
+  // Beyond the spec's capsuleId: the date a Milestone Date capsule still lacks, as deliveryDate
+  // or in the spec's other calls' name, milestoneDate (docs/api/rest-shims.md).
   app.post('/api/capsule/lock', member, async (request) => {
-    const { capsuleId } = capsuleRefInputSchema.parse(bodyFields(request.body));
-    return toCapsuleSenderView(await lockMyCapsule(deps, sessionOf(request).user.id, capsuleId));
+    const body = bodyFields(request.body);
+    const { capsuleId, deliveryDate } = lockCapsuleInputSchema(today).parse({
+      capsuleId: body.capsuleId,
+      deliveryDate: legacyDay(body.deliveryDate ?? body.milestoneDate),
+    });
+    return toCapsuleSenderView(
+      await lockMyCapsule(deps, sessionOf(request).user.id, capsuleId, deliveryDate),
+    );
   });
 
   app.delete<{ Params: { id: string } }>('/api/capsules/:id/video', member, async (request) => {

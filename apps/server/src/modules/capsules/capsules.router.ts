@@ -3,6 +3,7 @@ import {
   capsuleListQuerySchema,
   capsuleRefInputSchema,
   capsuleSortSchema,
+  lockCapsuleInputSchema,
   setCapsuleInfoInputSchema,
 } from '@capsule/domain';
 import { z } from 'zod';
@@ -52,9 +53,11 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
       ),
 
     lock: protectedProcedure
-      .input(capsuleRefInputSchema)
+      .input(lockCapsuleInputSchema(today))
       .output(parsedOutput(capsuleOutputSchema))
-      .mutation(({ ctx, input }) => lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId)),
+      .mutation(({ ctx, input }) =>
+        lockMyCapsule(ctx.deps, ctx.session.user.id, input.capsuleId, input.deliveryDate),
+      ),
 
     deleteVideo: protectedProcedure
       .input(capsuleRefInputSchema)

@@ -116,6 +116,7 @@ export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): 
 export function myCapsuleCounts(deps: AppDeps, ownerId: string) {
   return countCapsules(deps.db, ownerId);
 }
+export type CapsuleCounts = Awaited<ReturnType<typeof myCapsuleCounts>>;
 
 /** The capsules a purchase brings: what the package sets for each, and how many. */
 export interface PurchasedCapsules {

@@ -12,7 +12,7 @@ import { bodyFields } from '../../rest/body.js';
 import { memberRequired, sessionOf } from '../../rest/guards.js';
 import { completeDocumentUpload, startDocumentUpload } from './document.service.js';
 import { legacyDocumentCompletion, toReceivedCapsuleView, toReceivedListView } from './received.mapper.js';
-import { getReceivedCapsule, listReceivedCapsules, secureUrl } from './received.service.js';
+import { listReceivedCapsules, readReceivedCapsule, secureUrl } from './received.service.js';
 
 // The spec's Received Capsules calls (section 7), over the same services as receivedCapsules.*:
 // GET /api/received-capsules, GET /api/received-capsules/{id}, POST /api/get-secure-url, and the
@@ -45,7 +45,7 @@ export function registerReceivedRest(app: FastifyInstance, deps: AppDeps) {
   );
 
   app.get<{ Params: { id: string } }>('/api/received-capsules/:id', member, async (request) =>
-    toReceivedCapsuleView(await getReceivedCapsule(deps, sessionOf(request).user.id, request.params.id)),
+    toReceivedCapsuleView(await readReceivedCapsule(deps, sessionOf(request).user.id, request.params.id)),
   );
 
   app.post('/api/get-secure-url', member, async (request) => {

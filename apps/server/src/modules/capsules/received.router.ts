@@ -13,7 +13,7 @@ import {
   receivedPageOutputSchema,
   secureUrlOutputSchema,
 } from './received.output.js';
-import { getReceivedCapsule, listReceivedCapsules, recordPlayed, secureUrl } from './received.service.js';
+import { listReceivedCapsules, readReceivedCapsule, recordPlayed, secureUrl } from './received.service.js';
 
 /**
  * receivedCapsules.*: the recipient's side (issue 12; the contract in README.md). Every call is
@@ -29,7 +29,7 @@ export const receivedCapsulesRouter = router({
   byId: protectedProcedure
     .input(receivedRefInputSchema)
     .output(parsedOutput(receivedCapsuleOutputSchema))
-    .query(({ ctx, input }) => getReceivedCapsule(ctx.deps, ctx.session.user.id, input.id)),
+    .query(({ ctx, input }) => readReceivedCapsule(ctx.deps, ctx.session.user.id, input.id)),
 
   /** The playback URL, minutes long; FORBIDDEN with the reason while the release rule does not hold. */
   secureUrl: protectedProcedure

@@ -52,14 +52,17 @@ export async function receivedView(
   sender: PublicUser | undefined,
   now: Date,
 ): Promise<ReceivedCapsule> {
-  const thumbnail = row.videoThumbnailBlobName
-    ? await deps.storage.readSas(
-        { container: userContainerName(row.ownerId), blob: row.videoThumbnailBlobName },
-        RECEIVED_THUMBNAIL_SAS,
-      )
-    : null;
   const facts = receivedFacts(row);
   const release = releaseVerdict(facts, now);
+  // A sealed capsule reveals nothing of its video, not even a frame: until it opens the card
+  // shows its category's picture (docs/server-rules.md, 'Received capsules').
+  const thumbnail =
+    release.ok && row.videoThumbnailBlobName
+      ? await deps.storage.readSas(
+          { container: userContainerName(row.ownerId), blob: row.videoThumbnailBlobName },
+          RECEIVED_THUMBNAIL_SAS,
+        )
+      : null;
   return {
     id: row.id,
     title: row.title,
@@ -122,20 +125,9 @@ export async function findMine(deps: Pick<AppDeps, 'db'>, userId: string, capsul
 }
 
 /**
- * Received Capsule Details. The first time the recipient opens them is recorded (viewed_at,
- * set once: the sender's Capsule Details shows 'opened on …').
+ * Received Capsule Details, as they are now. Reading them records nothing: the first opening is
+ * the video's (secureUrl), since a sealed capsule has details too.
  */
-export async function getReceivedCapsule(
-  deps: AppDeps,
-  userId: string,
-  capsuleId: string,
-): Promise<ReceivedCapsule> {
-  const row = await findMine(deps, userId, capsuleId);
-  if (!row.viewedAt) await markViewed(deps.db, row.receivedId, deps.clock.now());
-  return readReceivedCapsule(deps, userId, capsuleId);
-}
-
-/** The received capsule as it is now, without recording anything (answers of the other calls). */
 export async function readReceivedCapsule(
   deps: AppDeps,
   userId: string,
@@ -177,6 +169,9 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
       contentType: PLAYBACK_TYPES[container] ?? 'video/mp4',
     },
   );
+  // The recipient opened the capsule's video: the sender's card shows 'opened on …' from this
+  // (once), not from a look at the details, which a sealed capsule also has.
+  if (!row.viewedAt) await markViewed(deps.db, row.receivedId, now);
   return { url: grant.url, expiresAt: grant.expiresOn.toISOString() };
 }
 

@@ -1,4 +1,10 @@
-import { type KindColor, kindColor } from '@capsule/domain';
+import {
+  formatDate,
+  type KindColor,
+  kindColor,
+  milestoneOpensAt,
+  normaliseDeliveryCriteria,
+} from '@capsule/domain';
 import type { RouterOutputs } from '@capsule/server/app-router';
 import { ACCENT_COLOR } from '../../app/theme';
 
@@ -23,4 +29,25 @@ export function kindBadgeColor(kind: string | null | undefined): string {
 export function kindLabel(kind: string | null | undefined): string {
   if (!kind) return '';
   return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/**
+ * What became of a delivered capsule, for its sender's card: played, opened (the recipient
+ * opened its video), or delivered and waiting, and for what. Null before delivery.
+ */
+export function deliveryStateText(capsule: Capsule, now: Date): string | null {
+  const delivery = capsule.delivery;
+  if (!delivery) return null;
+  if (delivery.playedAt) return `Played on ${formatDate(delivery.playedAt)}`;
+  if (delivery.openedAt) return `Opened on ${formatDate(delivery.openedAt)}`;
+  const delivered = `Delivered on ${formatDate(delivery.deliveredAt)}`;
+  const criteria = normaliseDeliveryCriteria(capsule.deliveryCriteria);
+  if (criteria === 'Milestone_Date') {
+    const opensAt = milestoneOpensAt(capsule.deliveryDate);
+    if (!opensAt || opensAt > now) return `${delivered}, waiting to open`;
+  }
+  if (criteria === 'Document_Validation' || criteria === 'Premium_Verification') {
+    return `${delivered}, waiting for the recipient's document`;
+  }
+  return `${delivered}, not opened yet`;
 }

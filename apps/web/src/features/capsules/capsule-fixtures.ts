@@ -37,20 +37,35 @@ export function makeCapsule(overrides: Partial<Capsule> = {}): Capsule {
   };
 }
 
-/** A stored capsule with a recipient and a video uploaded `uploadedDaysAgo` days ago. */
+/** A day `days` from now, 'YYYY-MM-DD'. */
+export const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * A stored capsule with a recipient, its delivery date (a Milestone Date capsule needs one to be
+ * locked) and a video that passed review, uploaded `uploadedDaysAgo` days ago.
+ */
 export function storedCapsule(uploadedDaysAgo: number, overrides: Partial<Capsule> = {}): Capsule {
   return makeCapsule({
     status: 'Sent',
     contactId: '00000000-0000-4000-9000-000000000001',
     recipientName: 'Grace Hopper',
     recipientEmail: 'grace@example.com',
+    deliveryDate: dayIn(200),
     uploadDate: daysAgo(uploadedDaysAgo),
+    hasVideo: true,
     videoUrl: 'capsules/video.mp4',
     ...overrides,
   });
 }
 
-export const COUNTS: CapsuleCounts = { total: 7, needRecipient: 3, needUpload: 2, sent: 1, received: 4 };
+export const COUNTS: CapsuleCounts = {
+  total: 7,
+  needRecipient: 3,
+  needUpload: 2,
+  sent: 1,
+  received: 4,
+  outsideTiles: { inProgress: 1, needsReview: 0, markedForDeletion: 0, other: 0 },
+};
 
 export const CONTACTS = [
   {

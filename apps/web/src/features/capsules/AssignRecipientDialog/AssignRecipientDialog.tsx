@@ -14,6 +14,7 @@ import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
+import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 import { useRefreshCapsules } from '../use-capsule-cache';
 
 export const ASSIGN_TEXTS = {
@@ -98,6 +99,7 @@ export function AssignRecipientDialog({ capsule, onClose }: AssignRecipientDialo
           <Text size="sm">
             Choose who will receive <strong>{capsule.title}</strong>.
           </Text>
+          <ReleaseCondition capsule={capsule} />
 
           {contacts.isPending && <Skeleton height={60} radius="sm" />}
           {contacts.isError && (

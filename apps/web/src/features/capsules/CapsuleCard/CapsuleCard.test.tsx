@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../../test/render';
 import type { Capsule } from '../capsule-display';
-import { daysAgo, makeCapsule, storedCapsule } from '../capsule-fixtures';
+import { dayIn, daysAgo, makeCapsule, storedCapsule } from '../capsule-fixtures';
 import { CapsuleCard, countdownLabel } from './CapsuleCard';
 
 function renderCard(capsule: Capsule) {
@@ -71,12 +71,72 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('countdown-badge').textContent).toBe('No delivery date');
   });
 
-  it("says 'No delivery date' once on a card delivered by its release condition", () => {
+  it('says in plain words when each kind of capsule opens, and names the condition in its badge', () => {
     renderCard(makeCapsule({ title: 'Any time', kind: 'journey', deliveryCriteria: 'View_Any_Time' }));
-    const card = screen.getByRole('article', { name: 'Any time' });
-    expect(within(card).getByText('View Any Time')).toBeTruthy();
-    expect(within(card).getAllByText(/no delivery date/i)).toHaveLength(1);
+    const anyTime = screen.getByRole('article', { name: 'Any time' });
+    expect(within(anyTime).getByTestId('release-condition').textContent).toBe('Can be opened at any time');
+    expect(within(anyTime).getByTestId('countdown-badge').textContent).toBe('Opens any time');
+    expect(within(anyTime).queryByText(/no delivery date/i)).toBeNull();
+
+    renderCard(
+      storedCapsule(2, {
+        title: 'Proof',
+        deliveryCriteria: 'Premium_Verification',
+        recipientName: 'Mia Wong',
+      }),
+    );
+    const proof = screen.getByRole('article', { name: 'Proof' });
+    expect(within(proof).getByTestId('release-condition').textContent).toBe(
+      "Opens when Mia's document is verified",
+    );
+    expect(within(proof).getByTestId('countdown-badge').textContent).toBe('Opens on verification');
+
+    renderCard(storedCapsule(2, { title: 'Dated', deliveryDate: '2030-05-04' }));
+    const dated = screen.getByRole('article', { name: 'Dated' });
+    expect(within(dated).getByTestId('release-condition').textContent).toBe('Opens on May 4, 2030');
+  });
+
+  it('asks for the date of a Milestone Date capsule that has none, and no more once delivered', () => {
+    renderCard(storedCapsule(2, { title: 'Undated', deliveryDate: null }));
+    const card = screen.getByRole('article', { name: 'Undated' });
+    expect(within(card).getByTestId('release-condition').textContent).toBe(
+      'Opens on its delivery date, which is not set yet',
+    );
+    expect(
+      within(card).getByText('Set its delivery date: it cannot be locked or open without one.'),
+    ).toBeTruthy();
     expect(within(card).getByTestId('countdown-badge').textContent).toBe('No delivery date');
+  });
+
+  it('shows the delivery: waiting to open, opened on, played on; never a call for a date', () => {
+    const delivered = (title: string, delivery: Partial<NonNullable<Capsule['delivery']>>) =>
+      storedCapsule(12, {
+        title,
+        locked: true,
+        deliveryDate: dayIn(100),
+        deliveredAt: daysAgo(1),
+        delivery: {
+          deliveredAt: daysAgo(1),
+          emailedAt: daysAgo(1),
+          emailStatus: 'sent',
+          openedAt: null,
+          playedAt: null,
+          ...delivery,
+        },
+      });
+    renderCard(delivered('Waiting', {}));
+    expect(
+      within(screen.getByRole('article', { name: 'Waiting' })).getByTestId('delivery-state').textContent,
+    ).toMatch(/^Delivered on .+, waiting to open$/);
+    renderCard(delivered('Opened', { openedAt: '2026-11-20T10:00:00Z' }));
+    expect(
+      within(screen.getByRole('article', { name: 'Opened' })).getByTestId('delivery-state').textContent,
+    ).toBe('Opened on Nov 20, 2026');
+    renderCard(delivered('Played', { openedAt: '2026-11-20T10:00:00Z', playedAt: '2026-11-21T10:00:00Z' }));
+    const played = screen.getByRole('article', { name: 'Played' });
+    expect(within(played).getByTestId('delivery-state').textContent).toBe('Played on Nov 21, 2026');
+    expect(within(played).queryByText(/Set .*delivery date/)).toBeNull();
+    expect(within(played).queryByText('Not set')).toBeNull();
   });
 
   it('words the countdown and colours it from green to red', () => {
@@ -173,8 +233,20 @@ describe('capsule card', { timeout: 15_000 }, () => {
     expect(items).toEqual([
       { label: 'View Details', disabled: false },
       { label: 'One-Time Preview', disabled: false },
-      { label: `Set Capsule Info${CAPSULE_REFUSALS.locked}`, disabled: true },
+      { label: `Set Capsule Info${CAPSULE_REFUSALS.infoFinal}`, disabled: true },
     ]);
+  });
+
+  it('keeps Set Capsule Info open on a capsule locked without its date (before the lock asked for one)', async () => {
+    const { user } = renderCard(storedCapsule(2, { locked: true, deliveryDate: null }));
+    expect(await menuItems(user)).toContainEqual({ label: 'Set Capsule Info', disabled: false });
+  });
+
+  it('offers Lock Capsule on a capsule without its date: the dialog asks for it', async () => {
+    const { user, onOpen } = renderCard(storedCapsule(2, { deliveryDate: null }));
+    expect(await menuItems(user)).toContainEqual({ label: 'Lock Capsule', disabled: false });
+    await user.click(screen.getByRole('menuitem', { name: 'Lock Capsule' }));
+    expect(onOpen).toHaveBeenCalledWith('lock');
   });
 
   it('offers Recover Capsule on a capsule marked for deletion', async () => {

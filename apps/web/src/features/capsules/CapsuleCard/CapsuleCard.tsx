@@ -4,18 +4,20 @@ import {
   cardProgress,
   countdownColor,
   daysUntil,
-  deliveryCriteriaLabel,
   deliveryDateAllowed,
-  formatDate,
+  needsDeliveryDate,
+  normaliseDeliveryCriteria,
   parseCapsuleLength,
+  releaseConditionText,
   statusColor,
   statusLabel,
 } from '@capsule/domain';
 import { Badge, Card, Progress } from '@mantine/core';
-import { IconCalendarEvent, IconClock, IconHourglass, IconLock, IconUser } from '@tabler/icons-react';
+import { IconClock, IconHourglass, IconLock, IconMailOpened, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type CapsuleDialogKind, dialogForCardClick } from '../CapsuleDialogs/dialog-state';
-import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
+import { type Capsule, deliveryStateText, kindBadgeColor, kindLabel } from '../capsule-display';
+import { ReleaseConditionIcon } from '../ReleaseCondition/ReleaseCondition';
 import classes from './CapsuleCard.module.css';
 import { CapsuleOptionsMenu } from './CapsuleOptionsMenu';
 
@@ -29,6 +31,22 @@ export function countdownLabel(daysLeft: number | null): string {
   if (daysLeft < 0) return 'Delivery date passed';
   if (daysLeft === 0) return 'Delivery today';
   return daysLeft === 1 ? '1 day left' : `${DAYS.format(daysLeft)} days left`;
+}
+
+/**
+ * The badge of a capsule that opens by something other than a date counts nothing down: it
+ * names the condition instead ('No delivery date' would read as a fault).
+ */
+function conditionBadge(criteria: string): string | null {
+  switch (normaliseDeliveryCriteria(criteria)) {
+    case 'View_Any_Time':
+      return 'Opens any time';
+    case 'Document_Validation':
+    case 'Premium_Verification':
+      return 'Opens on verification';
+    default:
+      return null;
+  }
 }
 
 // The card is drawn with plain elements and CSS-module classes rather than Mantine's layout
@@ -69,6 +87,10 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
   const daysLeft = daysUntil(capsule.deliveryDate, now);
   const length = parseCapsuleLength(capsule.capsuleLength);
   const clickOpens = dialogForCardClick(capsule.status);
+  const delivered = deliveryStateText(capsule, now);
+  const condition = deliveryDateAllowed(capsule.deliveryCriteria)
+    ? null
+    : conditionBadge(capsule.deliveryCriteria);
 
   return (
     <Card
@@ -127,11 +149,19 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
           <Fact icon={<IconUser size={16} />} label="Recipient">
             {capsule.recipientName ?? <span className={classes.missing}>{CAPSULE_TEXTS.noRecipientYet}</span>}
           </Fact>
-          <Fact icon={<IconCalendarEvent size={16} />} label="Delivery">
-            {deliveryDateAllowed(capsule.deliveryCriteria) || capsule.deliveryDate
-              ? formatDate(capsule.deliveryDate)
-              : deliveryCriteriaLabel(capsule.deliveryCriteria)}
-          </Fact>
+          <div className={classes.fact} data-testid="release-condition">
+            <span className={classes.factIcon} aria-hidden>
+              <ReleaseConditionIcon capsule={capsule} />
+            </span>
+            <p className={`${classes.factText} ${needsDeliveryDate(capsule) ? classes.missing : ''}`}>
+              {releaseConditionText(capsule, now)}
+            </p>
+          </div>
+          {delivered && (
+            <Fact icon={<IconMailOpened size={16} />} label="Delivery">
+              <span data-testid="delivery-state">{delivered}</span>
+            </Fact>
+          )}
           {length && (
             <Fact icon={<IconClock size={16} />} label="Length">
               {length.label}
@@ -140,13 +170,14 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
         </div>
 
         <div className={classes.bottom}>
-          {/* Without a date there is no progress to show. A Milestone_Date capsule is told how to
-              get one; the others are delivered by the condition the Delivery line names, and
-              the countdown badge below already says 'No delivery date' (once is enough). */}
+          {/* Only a date gives a progress to show. A Milestone Date capsule without one is told
+              what it needs (it cannot be locked or open without it); the others open by the
+              condition named above, and their badge names it too. */}
           {progress === null ? (
-            deliveryDateAllowed(capsule.deliveryCriteria) && (
-              <p className={`${classes.tiny} ${classes.dimmed}`}>
-                Set a delivery date to follow the progress.
+            needsDeliveryDate(capsule) &&
+            !capsule.deliveredAt && (
+              <p className={`${classes.tiny} ${classes.missing}`}>
+                Set its delivery date: it cannot be locked or open without one.
               </p>
             )
           ) : (
@@ -166,12 +197,12 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
           )}
           <div>
             <Badge
-              color={countdownColor(daysLeft)}
+              color={condition ? 'brand' : countdownColor(daysLeft)}
               variant="light"
               leftSection={<IconHourglass size={12} />}
               data-testid="countdown-badge"
             >
-              {countdownLabel(daysLeft)}
+              {condition ?? countdownLabel(daysLeft)}
             </Badge>
           </div>
         </div>

@@ -1,6 +1,5 @@
 import {
   CAPSULE_TEXTS,
-  deliveryCriteriaLabel,
   formatDate,
   normaliseStatus,
   parseCapsuleLength,
@@ -15,6 +14,7 @@ import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
+import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -163,7 +163,9 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
           <Detail label="Video">{videoText ?? <Fallback>{CAPSULE_TEXTS.noVideoYet}</Fallback>}</Detail>
           <Detail label="Status">{statusLabel(capsule.status, { senderList: true })}</Detail>
           <Detail label="Delivery date">{formatDate(capsule.deliveryDate)}</Detail>
-          <Detail label="Delivery criteria">{deliveryCriteriaLabel(capsule.deliveryCriteria)}</Detail>
+          <Detail label="Opens">
+            <ReleaseCondition capsule={capsule} />
+          </Detail>
           <Detail label="Capsule length">{length?.label ?? 'Not set'}</Detail>
           <Detail label="Category">{capsule.category ?? 'Not set'}</Detail>
           <Detail label="Purchased">{formatDate(capsule.createdAt)}</Detail>

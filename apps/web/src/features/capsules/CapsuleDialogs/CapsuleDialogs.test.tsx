@@ -1,4 +1,10 @@
-import { CAPSULE_ACTION_TEXTS, CAPSULE_INFO_TEXTS, CAPSULE_TEXTS, localCalendarDate } from '@capsule/domain';
+import {
+  CAPSULE_ACTION_TEXTS,
+  CAPSULE_INFO_TEXTS,
+  CAPSULE_REFUSALS,
+  CAPSULE_TEXTS,
+  localCalendarDate,
+} from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +15,7 @@ import { type Call, type Handlers, networkError, serverError } from '../../../te
 import { ASSIGN_TEXTS } from '../AssignRecipientDialog/AssignRecipientDialog';
 import type { Capsule } from '../capsule-display';
 import { CONTACTS, dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
-import { lockFailureMessage } from '../LockCapsuleDialog/LockCapsuleDialog';
+import { LOCK_TEXTS, lockFailureMessage } from '../LockCapsuleDialog/LockCapsuleDialog';
 
 const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
 
@@ -213,6 +219,16 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(within(dialog).getByText(/no delivery date to set/)).toBeTruthy();
     });
 
+    it('offers only the missing date on a capsule locked without one', async () => {
+      const capsule = storedCapsule(12, { title: 'Sealed undated', locked: true, deliveryDate: null });
+      const { user } = await openDashboard(capsule);
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+      expect(within(dialog).getByText(CAPSULE_REFUSALS.onlyMissingDate)).toBeTruthy();
+      expect(await within(dialog).findByRole('button', { name: /Delivery date/ })).toBeTruthy();
+      expect(within(dialog).queryByRole('textbox', { name: 'Message' })).toBeNull();
+      expect(within(dialog).queryByText('Category')).toBeNull();
+    });
+
     it("toasts 'Failed to set update Delivery Date for this capsule.' when the server refuses", async () => {
       const capsule = makeCapsule({
         status: 'Pending_Upload',
@@ -301,6 +317,37 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(callsTo(calls, 'capsules.lock')[0]?.input).toEqual({ capsuleId: capsule.id });
     });
 
+    it('asks for the missing date of a Milestone Date capsule and sends it with the lock', async () => {
+      const capsule = storedCapsule(3, { title: 'Undated', deliveryDate: null });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.lock': (input) => ({
+          ...capsule,
+          locked: true,
+          deliveryDate: (input as { deliveryDate: string }).deliveryDate,
+        }),
+      });
+      const dialog = await openFromMenu(user, 'Lock Capsule');
+      expect(within(dialog).getByText(LOCK_TEXTS.needsDate)).toBeTruthy();
+      const lock = within(dialog).getByRole('button', { name: 'Lock Capsule' }) as HTMLButtonElement;
+      await user.click(within(dialog).getByRole('checkbox'));
+      // Ticked, but no date yet: the lock waits for it.
+      expect(lock.disabled).toBe(true);
+      await user.click(await within(dialog).findByRole('button', { name: /Delivery date/ }));
+      const nextMonth = await screen.findByRole('button', { name: 'Next month' });
+      await user.click(nextMonth);
+      const days = screen
+        .getAllByRole('button')
+        .filter((b) => b.hasAttribute('data-day') || b.closest('table'))
+        .filter((b) => !(b as HTMLButtonElement).disabled && b.textContent === '15');
+      await user.click(days[0] as HTMLElement);
+      expect(lock.disabled).toBe(false);
+      await user.click(lock);
+      await expectToast(CAPSULE_TEXTS.lockedTitle);
+      const sent = callsTo(calls, 'capsules.lock')[0]?.input as { capsuleId: string; deliveryDate: string };
+      expect(sent.capsuleId).toBe(capsule.id);
+      expect(sent.deliveryDate).toMatch(/^\d{4}-\d{2}-15$/);
+    });
+
     it.each([
       [
         'the server refuses',
@@ -365,7 +412,9 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(within(dialog).getByText(CAPSULE_TEXTS.noRecipientYet)).toBeTruthy();
       expect(within(dialog).getByText(CAPSULE_TEXTS.noVideoYet)).toBeTruthy();
       expect(within(dialog).getByText(CAPSULE_TEXTS.noMessage)).toBeTruthy();
-      expect(within(dialog).getByText('Milestone Date')).toBeTruthy();
+      expect(within(dialog).getByTestId('release-condition').textContent).toBe(
+        'Opens on its delivery date, which is not set yet',
+      );
       expect(within(dialog).getByText('5 minutes')).toBeTruthy();
     });
 

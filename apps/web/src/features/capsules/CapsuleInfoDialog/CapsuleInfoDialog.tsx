@@ -1,31 +1,27 @@
-// Mantine's date pickers' styles load with the dialogs that use them (lazy chunks), not with
-// the signed-in app.
-import '@mantine/dates/styles.layer.css';
 import {
   CAPSULE_CATEGORIES,
   CAPSULE_INFO_TEXTS,
   CAPSULE_MESSAGE_MAX,
+  CAPSULE_REFUSALS,
   CAPSULE_TEXTS,
   capsuleInfoSchema,
-  deliveryCriteriaLabel,
   deliveryDateAllowed,
   formatDate,
   hasCapsuleInfo,
   localCalendarDate,
 } from '@capsule/domain';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCalendarEvent } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
+import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 import { useRefreshCapsules } from '../use-capsule-cache';
-import { datePickerBounds } from './date-picker-bounds';
+import DeliveryDateField from './DeliveryDateField';
 
 interface CapsuleInfoDialogProps {
   capsule: Capsule;
@@ -38,31 +34,20 @@ interface InfoValues {
   message: string;
 }
 
-const PICKER_LABELS = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  nextDecade: 'Next decade',
-  previousDecade: 'Previous decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
-
 const current = (value: string | null) => (value ? `Now: ${value}` : undefined);
 
 /**
  * Additional Capsule Information (spec sections 2 and 5): a delivery date (Milestone_Date
  * capsules only), a category and a message. The server keeps what a blank field leaves out,
  * so the fields start empty and show what is set now; the submit waits until something is
- * given.
+ * given. A locked capsule's info is final, but for a missing date, which it offers alone
+ * (docs/decisions/021; the menu offers the dialog only then).
  */
 export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) {
   const trpc = useTRPC();
   const refresh = useRefreshCapsules();
   const withDate = deliveryDateAllowed(capsule.deliveryCriteria);
-  const today = localCalendarDate(new Date());
-  const bounds = useMemo(() => datePickerBounds(today), [today]);
+  const dateOnly = capsule.locked;
   const schema = useMemo(
     () => capsuleInfoSchema(() => localCalendarDate(new Date()), capsule.deliveryCriteria),
     [capsule.deliveryCriteria],
@@ -109,53 +94,52 @@ export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) 
             For <strong>{capsule.title}</strong>. Leave a field empty to keep what is already set.
           </Text>
 
+          <ReleaseCondition capsule={capsule} />
+          {dateOnly && (
+            <Alert color="orange" variant="light" icon={<IconLock size={18} />}>
+              <Text size="sm">{CAPSULE_REFUSALS.onlyMissingDate}</Text>
+            </Alert>
+          )}
+
           {withDate ? (
-            <DatePickerInput
-              label="Delivery date"
-              placeholder="Pick a date"
+            <DeliveryDateField
+              required={dateOnly}
               description={current(capsule.deliveryDate ? formatDate(capsule.deliveryDate) : null)}
-              leftSection={<IconCalendarEvent size={16} />}
-              valueFormat="MMM D, YYYY"
-              clearable
-              minDate={bounds.minDate}
-              maxDate={bounds.maxDate}
-              excludeDate={(day) => !bounds.isPickable(dayjs(day).format('YYYY-MM-DD'))}
-              getMonthControlProps={(month) => ({ disabled: !bounds.monthHasPickableDays(month) })}
-              getYearControlProps={(year) => ({ disabled: !bounds.yearHasPickableDays(year) })}
-              popoverProps={{ withinPortal: true }}
-              ariaLabels={PICKER_LABELS}
               {...form.getInputProps('deliveryDate')}
             />
           ) : (
             <Text size="sm" c="dimmed">
-              This capsule is released by its condition ({deliveryCriteriaLabel(capsule.deliveryCriteria)}
-              ), so it has no delivery date to set.
+              This capsule opens by its condition, so it has no delivery date to set.
             </Text>
           )}
 
-          <Select
-            label="Category"
-            placeholder="Choose a category"
-            description={current(capsule.category)}
-            data={[...CAPSULE_CATEGORIES]}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('category')}
-          />
+          {!dateOnly && (
+            <>
+              <Select
+                label="Category"
+                placeholder="Choose a category"
+                description={current(capsule.category)}
+                data={[...CAPSULE_CATEGORIES]}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('category')}
+              />
 
-          <Textarea
-            label="Message"
-            placeholder="A few words for your recipient"
-            description={
-              capsule.message
-                ? 'A message is set; a new one replaces it.'
-                : `Up to ${CAPSULE_MESSAGE_MAX.toLocaleString('en-US')} characters.`
-            }
-            rows={4}
-            resize="vertical"
-            maxLength={CAPSULE_MESSAGE_MAX}
-            {...form.getInputProps('message')}
-          />
+              <Textarea
+                label="Message"
+                placeholder="A few words for your recipient"
+                description={
+                  capsule.message
+                    ? 'A message is set; a new one replaces it.'
+                    : `Up to ${CAPSULE_MESSAGE_MAX.toLocaleString('en-US')} characters.`
+                }
+                rows={4}
+                resize="vertical"
+                maxLength={CAPSULE_MESSAGE_MAX}
+                {...form.getInputProps('message')}
+              />
+            </>
+          )}
 
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

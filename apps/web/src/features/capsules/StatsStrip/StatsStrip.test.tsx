@@ -32,6 +32,24 @@ describe('dashboard stats strip', () => {
       ['Stored', '1'],
       ['Received', '4'],
     ]);
+    // 3 + 2 + 1 of 7: the strip says where the seventh is.
+    expect(screen.getByTestId('stats-outside-tiles').textContent).toBe(
+      'Total includes 1 capsule being uploaded or reviewed.',
+    );
+  });
+
+  it('says nothing more when the tiles add up to the total', async () => {
+    const counts = {
+      ...COUNTS,
+      total: 6,
+      outsideTiles: { inProgress: 0, needsReview: 0, markedForDeletion: 0, other: 0 },
+    };
+    renderApp({
+      route: '/dashboard',
+      handlers: { ...signedIn(), ...dashboardHandlers([], { 'capsules.counts': () => counts }) },
+    });
+    await screen.findByTestId('stats-value-total', {}, PAGE_LOAD);
+    expect(screen.queryByTestId('stats-outside-tiles')).toBeNull();
   });
 
   it('reads a missing received count as 0', async () => {

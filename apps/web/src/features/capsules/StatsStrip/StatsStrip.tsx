@@ -1,4 +1,4 @@
-import { CAPSULE_STATS_TILES, type CapsuleCountKey } from '@capsule/domain';
+import { CAPSULE_STATS_TILES, type CapsuleCountKey, capsulesOutsideTilesText } from '@capsule/domain';
 import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
   IconArchive,
@@ -34,70 +34,80 @@ function countOf(counts: CapsuleCounts, key: CapsuleCountKey): number {
  * The dashboard stats strip (spec section 2): five tiles, five placeholders while loading.
  * On a phone the tiles are compact, three a row without their icons, so the capsule list
  * still starts on the first screen; three a row on a tablet, one row of five when wide.
+ * Below them, a line names the capsules the total counts and no status tile shows (being
+ * uploaded or reviewed, refused by review, marked for deletion), so the numbers add up.
  */
 export function StatsStrip() {
   const trpc = useTRPC();
   const counts = useQuery(trpc.capsules.counts.queryOptions());
+  const outside = counts.data?.outsideTiles ? capsulesOutsideTilesText(counts.data.outsideTiles) : null;
 
   return (
-    <SimpleGrid
-      cols={{ base: 3, lg: 5 }}
-      spacing={{ base: 'xs', sm: 'md' }}
-      component="section"
-      aria-label="Capsule counts"
-      aria-busy={counts.isPending}
-    >
-      {CAPSULE_STATS_TILES.map(({ key, label }) => {
-        if (counts.isPending) {
-          return (
-            <Skeleton key={key} h={{ base: 64, sm: 88 }} radius="md" data-testid="stats-tile-skeleton" />
+    <div>
+      <SimpleGrid
+        cols={{ base: 3, lg: 5 }}
+        spacing={{ base: 'xs', sm: 'md' }}
+        component="section"
+        aria-label="Capsule counts"
+        aria-busy={counts.isPending}
+      >
+        {CAPSULE_STATS_TILES.map(({ key, label }) => {
+          if (counts.isPending) {
+            return (
+              <Skeleton key={key} h={{ base: 64, sm: 88 }} radius="md" data-testid="stats-tile-skeleton" />
+            );
+          }
+          const { icon: Icon, color } = TILE_ICONS[key];
+          // A failed load shows a dash, never a made-up zero.
+          const value = counts.data ? countOf(counts.data, key) : '–';
+          const content = (
+            <>
+              <ThemeIcon
+                variant="light"
+                color={color}
+                radius="md"
+                size={30}
+                mb={8}
+                visibleFrom="sm"
+                aria-hidden
+              >
+                <Icon size={18} stroke={1.7} />
+              </ThemeIcon>
+              <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" lh={1.2}>
+                {label}
+              </Text>
+              {/* At the foot of the tile: a row's values line up when one label takes two lines. */}
+              <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt="auto" data-testid={`stats-value-${key}`}>
+                {value}
+              </Text>
+            </>
           );
-        }
-        const { icon: Icon, color } = TILE_ICONS[key];
-        // A failed load shows a dash, never a made-up zero.
-        const value = counts.data ? countOf(counts.data, key) : '–';
-        const content = (
-          <>
-            <ThemeIcon
-              variant="light"
-              color={color}
-              radius="md"
-              size={30}
-              mb={8}
-              visibleFrom="sm"
-              aria-hidden
-            >
-              <Icon size={18} stroke={1.7} />
-            </ThemeIcon>
-            <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" lh={1.2}>
-              {label}
-            </Text>
-            {/* At the foot of the tile: a row's values line up when one label takes two lines. */}
-            <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt="auto" data-testid={`stats-value-${key}`}>
-              {value}
-            </Text>
-          </>
-        );
-        const tile = {
-          withBorder: true,
-          radius: 'md',
-          px: { base: 10, sm: 'md' },
-          py: { base: 8, sm: 'md' },
-          display: 'flex',
-          style: { flexDirection: 'column' },
-          'data-testid': `stats-tile-${key}`,
-        } as const;
-        // The Received tile leads to the capsules it counts (issue 12).
-        return key === 'received' ? (
-          <Paper key={key} {...tile} component={Link} to={ROUTES.receivedCapsules} className={classes.link}>
-            {content}
-          </Paper>
-        ) : (
-          <Paper key={key} {...tile}>
-            {content}
-          </Paper>
-        );
-      })}
-    </SimpleGrid>
+          const tile = {
+            withBorder: true,
+            radius: 'md',
+            px: { base: 10, sm: 'md' },
+            py: { base: 8, sm: 'md' },
+            display: 'flex',
+            style: { flexDirection: 'column' },
+            'data-testid': `stats-tile-${key}`,
+          } as const;
+          // The Received tile leads to the capsules it counts (issue 12).
+          return key === 'received' ? (
+            <Paper key={key} {...tile} component={Link} to={ROUTES.receivedCapsules} className={classes.link}>
+              {content}
+            </Paper>
+          ) : (
+            <Paper key={key} {...tile}>
+              {content}
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      {outside && (
+        <Text size="xs" c="dimmed" mt={6} data-testid="stats-outside-tiles">
+          {outside}
+        </Text>
+      )}
+    </div>
   );
 }
