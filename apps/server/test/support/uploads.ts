@@ -23,6 +23,7 @@ export interface Member {
 }
 
 /** A signed-in member who bought '5 Legacy Capsules' and assigned a recipient to the first. */
+/** A member with a '5 Legacy Capsules' purchase, the first capsule assigned and dated. */
 export async function memberWithCapsule(t: TestApp): Promise<Member> {
   const user = await t.createUser();
   const client = await signIn(t, user);
@@ -31,7 +32,13 @@ export async function memberWithCapsule(t: TestApp): Promise<Member> {
   const list = await client.trpc.capsules.list.query({ status: null, types: [], page: 1, sort: 'oldest' });
   const [first, ...others] = list.capsules.map((c) => c.id);
   if (!first) throw new Error('The purchase made no capsule');
-  await client.trpc.capsules.assignRecipient.mutate({ capsuleId: first, contactId: contact.id, info: {} });
+  // A Milestone Date capsule is locked only with its date: it gets one a year and a bit ahead.
+  const deliveryDate = new Date(t.clock.now().getTime() + 400 * 86_400_000).toISOString().slice(0, 10);
+  await client.trpc.capsules.assignRecipient.mutate({
+    capsuleId: first,
+    contactId: contact.id,
+    info: { deliveryDate },
+  });
   return { user, client, capsuleId: first, others };
 }
 

@@ -125,6 +125,33 @@ describe.each(databaseKinds())('upload jobs and sweeps (%s)', (kind) => {
     );
   });
 
+  it('leaves a Milestone Date capsule without its date unlocked past its window, and locks it once dated', async () => {
+    await uploadAndReview(t, m, mp4);
+    const undated = await memberWithCapsule(t);
+    await uploadAndReview(t, undated, mp4);
+    await arrangeCapsule(t, undated.capsuleId, { deliveryDate: null });
+
+    await later(11 * 24 * 60);
+    await t.runJob('capsules.auto-lock', {});
+    expect((await capsule()).locked).toBe(true);
+    undated.client = await signIn(t, undated.user);
+    expect(await undated.client.trpc.capsules.byId.query({ id: undated.capsuleId })).toMatchObject({
+      locked: false,
+      status: 'Sent',
+    });
+    // Its window has closed: the date is still welcome, and the next sweep seals the capsule.
+    const dated = await undated.client.trpc.capsules.setInfo.mutate({
+      capsuleId: undated.capsuleId,
+      info: { deliveryDate: '2031-01-01', category: null, message: null },
+    });
+    expect(dated.locked).toBe(false);
+    await t.runJob('capsules.auto-lock', {});
+    expect(await undated.client.trpc.capsules.byId.query({ id: undated.capsuleId })).toMatchObject({
+      locked: true,
+      deliveryDate: '2031-01-01',
+    });
+  });
+
   it('purges a capsule 30 days after it was marked, blobs and video fields; Recover before that restores it', async () => {
     const { uploadId } = await uploadAndReview(t, m, mp4);
     const upload = await uploadRow(uploadId);
