@@ -140,7 +140,9 @@ describe('My Capsules in Chromium', () => {
     await save.click();
     await expectToast(page, CAPSULE_TEXTS.deliveryDateSet);
     const dated = card(page, first);
-    await expect.poll(() => dated.getByText(formatDate(target.format('YYYY-MM-DD'))).isVisible()).toBe(true);
+    await expect
+      .poll(() => dated.getByTestId('release-condition').textContent())
+      .toBe(`Opens on ${formatDate(target.format('YYYY-MM-DD'))}`);
     expect(await dated.getByText('Graduation').isVisible()).toBe(true);
     // Bought just now: none of the time to delivery has passed yet.
     expect(await dated.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
@@ -167,6 +169,7 @@ describe('My Capsules in Chromium', () => {
         recipientName: 'Grace Hopper',
         recipientEmail: 'grace.hopper@example.test',
         uploadDate: new Date(),
+        deliveryDate: dayjs().add(1, 'year').format('YYYY-MM-DD'),
         videoBlobName: 'e2e/video.mp4',
         videoUrl: 'e2e/video.mp4',
       });
