@@ -72,7 +72,7 @@ async function main() {
   await registerJobHandlers(runtime.jobQueue, runtime.deps, { logger: runtime.logger });
   await runtime.jobQueue.start();
   cors = ensureStorageCors(runtime.deps.storage, config, app.log);
-  if (runtime.database.kind === 'pglite')
+  if (runtime.database.kind === 'pglite' && !closing)
     adminChannel = await openAdminChannel(runtime, config.dataDir, app.log);
   startupGate.open();
 

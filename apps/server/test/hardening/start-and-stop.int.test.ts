@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -191,7 +191,12 @@ describe('npm start, as a newcomer runs it', () => {
           `all stopped ${((stopMs ?? 0) / 1000).toFixed(1)} s after SIGTERM`,
       );
 
-      // With no portal running, the CLI opens the folder itself, as it always did.
+      // With no portal running, the CLI opens the folder itself, as it always did, even past the
+      // file of a portal that was killed (nothing answers on its port any more).
+      writeFileSync(
+        path.join(pgliteDir, 'admin-channel.json'),
+        JSON.stringify({ port: ports[0], token: 'left by a killed portal', pid: serverPid }),
+      );
       const afterwards = await runAdminCli(cliEnv, ['user:list']);
       expect(afterwards, afterwards.stderr).toMatchObject({ code: 0 });
       expect(afterwards.stdout).toMatch(/mia@example\.test\s+Mia Recipient/);
