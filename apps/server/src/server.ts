@@ -1,4 +1,7 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
+import { type AdminChannel, serveAdminCommands } from './cli/portal-channel.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateWhenReachable } from './db/migrate.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
@@ -28,9 +31,11 @@ async function main() {
   const startupGate = createStartupGate();
   const app = await buildApp(runtime.deps, { startupGate });
   let cors: ReturnType<typeof ensureStorageCors> | undefined;
+  let adminChannel: AdminChannel | undefined;
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish (Fastify answers 503 to
-  // requests that arrive on kept-alive connections meanwhile), then close the pool. A request
+  // Graceful shutdown: stop accepting, let in-flight requests and admin commands finish (Fastify
+  // answers 503 to requests that arrive on kept-alive connections meanwhile), then close the
+  // pool and the embedded services (mail catcher, blob emulator, PGlite and its lock). A request
   // that hangs cannot hold the process for ever.
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +49,7 @@ async function main() {
     deadline.unref();
     try {
       cors?.stop();
+      await adminChannel?.close();
       await app.close();
       // Stops the job queue too: running handlers get its deadline to finish.
       await runtime.close();
@@ -66,6 +72,8 @@ async function main() {
   await registerJobHandlers(runtime.jobQueue, runtime.deps, { logger: runtime.logger });
   await runtime.jobQueue.start();
   cors = ensureStorageCors(runtime.deps.storage, config, app.log);
+  if (runtime.database.kind === 'pglite' && !closing)
+    adminChannel = await openAdminChannel(runtime, config.dataDir, app.log);
   startupGate.open();
 
   // The banner comes last, after everything that logs at start, and names every local service.
@@ -86,6 +94,30 @@ async function main() {
   ];
   if (config.demoUser) lines.push(`  Demo sign-in:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`${lines.join('\n')}\n`);
+}
+
+/**
+ * The embedded database serves this process alone: the admin CLI's commands run here meanwhile
+ * (docs/decisions/023-admin-cli-beside-the-embedded-database.md). Without it the portal still
+ * serves; the CLI then says the database is in use.
+ */
+async function openAdminChannel(
+  runtime: Awaited<ReturnType<typeof startRuntime>>,
+  dataDir: string,
+  log: FastifyBaseLogger,
+): Promise<AdminChannel | undefined> {
+  const { deps } = runtime;
+  try {
+    return await serveAdminCommands({
+      pgliteDir: path.join(dataDir, 'pglite'),
+      db: deps.db,
+      services: { clock: deps.clock, storage: () => deps.storage, jobs: async () => deps.jobs },
+      log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'the admin CLI cannot reach this portal: stop it to run admin commands');
+    return undefined;
+  }
 }
 
 main().catch((error) => {

@@ -48,6 +48,14 @@ export interface OpenDatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/**
+ * The embedded database's folder is held by another process: a portal (the admin CLI then runs
+ * its command in that portal, cli/portal-channel.ts) or another CLI command.
+ */
+export class DatabaseInUseError extends Error {
+  override readonly name = 'DatabaseInUseError';
+}
+
 /** The instances kyselyFor made: CamelCasePlugin their only plugin. */
 const plainInstances = new WeakSet<Db>();
 
@@ -109,7 +117,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         update: 5_000,
       });
     } catch {
-      throw new Error(
+      throw new DatabaseInUseError(
         `The embedded database in ${options.pgliteDir} is in use by another process. Stop it first (or set DATABASE_URL).`,
       );
     }

@@ -43,6 +43,19 @@ export function emulatorConnectionString(port: number): string {
   return `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=${blobEndpoint};`;
 }
 
+// Run as the child instead of Azurite's own entry file: it loads that file (argv[1], so Azurite
+// reads its arguments where it expects them) and stops Azurite through Azurite's own SIGTERM
+// handler, which saves its blob index, when the channel to the parent closes: on stop() below,
+// and when the parent dies, even of SIGKILL, so an emulator never outlives the portal or test
+// run that started it and keeps its port.
+const STOP_WITH_PARENT = `
+process.once('disconnect', () => {
+  process.kill(process.pid, 'SIGTERM');
+  setTimeout(() => process.exit(0), 10000).unref();
+});
+require(process.argv[1]);
+`;
+
 /** Azurite's blob service as a child process on that port, with these storage arguments. */
 async function launchAzurite(port: number, storage: string[]): Promise<BlobEmulator> {
   const require = createRequire(import.meta.url);
@@ -50,6 +63,8 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      '--eval',
+      STOP_WITH_PARENT,
       bin,
       '--blobHost',
       '127.0.0.1',
@@ -61,7 +76,8 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
       '--disableTelemetry',
       '--silent',
     ],
-    { stdio: 'ignore' },
+    // The IPC channel is how the child knows its parent is there.
+    { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] },
   );
   try {
     // Ready in 1 to 3 s on an idle machine; seen taking 14 s on a loaded one (every test app
@@ -76,7 +92,7 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
     connectionString: emulatorConnectionString(port),
     blobEndpoint,
     // Waits for the exit, so a test's next emulator never meets this one's port; a child that
-    // ignores SIGTERM for 5 s is killed.
+    // has not stopped within 5 s is killed.
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -85,7 +101,8 @@ async function launchAzurite(port: number, storage: string[]): Promise<BlobEmula
           clearTimeout(force);
           resolve();
         });
-        child.kill('SIGTERM');
+        if (child.connected) child.disconnect();
+        else child.kill('SIGTERM');
       }),
   };
 }
