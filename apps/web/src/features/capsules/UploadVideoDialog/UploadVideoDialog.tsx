@@ -8,7 +8,7 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast, useClearToastsOnOpen } from '../../../lib/toast';
 import type { Capsule } from '../capsule-display';
 import { ConfirmLeave, type LeaveQuestion } from './ConfirmLeave';
 import { initialNotify, NotifyOptions, type NotifyState, notifyComplete, notifyInput } from './NotifyOptions';
@@ -52,6 +52,8 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
   const transfer = useVideoTransfer(capsule, replacing, onClose);
   const open = useOpenUpload(capsule.id);
   const [question, setQuestion] = useState<LeaveQuestion | null>(null);
+  // 'Recipient assigned' (the usual step before) must not lie over this dialog's buttons.
+  useClearToastsOnOpen();
 
   const { video } = chosen;
   // A video is chosen: fetch the storage SDK now, while the sender ticks the boxes.
