@@ -13,7 +13,7 @@ describe('the affiliate terms', () => {
   it('state the rate, the link, the holding period the server gives, refunds and payouts', () => {
     const text = Object.fromEntries(affiliateTerms(terms).map((term) => [term.key, term.body]));
     expect(text.earn).toBe(
-      '12.5% of the price of every purchase made with your code or link, in CAD. Your own purchases do not count.',
+      '12.5% of the price paid, in CAD, for every purchase made with your code or link. Your own purchases do not count.',
     );
     expect(text.link).toMatch(/keeps your code for 30 days/);
     expect(text.holding).toBe(

@@ -39,7 +39,7 @@ export function affiliateTerms(terms: AffiliateTerms): AffiliateTerm[] {
     {
       key: 'earn',
       title: 'What you earn',
-      body: `${formatRate(terms.commissionRate)} of the price of every purchase made with your code or link, in ${terms.currency}. Your own purchases do not count.`,
+      body: `${formatRate(terms.commissionRate)} of the price paid, in ${terms.currency}, for every purchase made with your code or link. Your own purchases do not count.`,
     },
     {
       key: 'link',

@@ -37,7 +37,7 @@ export const AFFILIATE_TEXTS = {
   withdrawConfirmTitle: 'Withdraw your application?',
   withdrawConfirmBody:
     'Your application and the payment details you gave us are deleted. You can apply again at any time.',
-  withdrawKeep: 'Keep my application',
+  withdrawKeep: 'Keep application',
   withdrawConfirm: 'Withdraw',
   withdrawn: 'Application withdrawn',
   withdrawnBody: 'You can apply again whenever you like.',

@@ -71,7 +71,7 @@ export const CAPSULE_UPLOAD_TEXTS = {
   dropHere: 'Drag and drop a video here',
   orPick: 'or choose a file',
   chooseFile: 'Choose a video',
-  connectionLost: 'The connection was lost. What has been sent is kept: resume when you are back online.',
+  connectionLost: 'The connection was lost. What has been sent is kept.',
   resume: 'Resume',
   resumeOfferTitle: 'An upload was interrupted',
   resumeFileMismatch: 'This is not the interrupted file: it will be uploaded from the start.',

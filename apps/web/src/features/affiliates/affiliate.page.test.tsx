@@ -262,7 +262,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       'You earn 12.5% of every purchase made with your code or link.',
     );
     const text = (key: string) => within(terms).getByTestId(`term-${key}`).textContent;
-    expect(text('earn')).toContain('12.5% of the price of every purchase');
+    expect(text('earn')).toContain('12.5% of the price paid, in CAD');
     // The holding period is the server's (45 here), not a number written into the page.
     expect(text('holding')).toBe(
       'Holding periodA commission waits 45 days after the purchase. Then it is approved and owed to you.',
