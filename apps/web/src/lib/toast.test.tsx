@@ -22,6 +22,31 @@ function Buttons() {
   );
 }
 
+/** A dialog that closes the toast of the step before it, and raises one of its own. */
+function Dialog() {
+  useClearToastsOnOpen();
+  return (
+    <button type="button" onClick={() => toast({ title: 'Invalid file type' })}>
+      own
+    </button>
+  );
+}
+/** The step before (a toast), then the dialog. */
+function Page() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => toast({ title: 'Recipient assigned' })}>
+        assign
+      </button>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      {open && <Dialog />}
+    </>
+  );
+}
+
 describe('toast', () => {
   it('shows a title, a description and a close button, one toast at a time', async () => {
     const { user } = render(<Buttons />);
@@ -81,28 +106,6 @@ describe('toast', () => {
   });
 
   it('closes the toast of the step before when a dialog opens, and keeps the dialog’s own', async () => {
-    function Dialog() {
-      useClearToastsOnOpen();
-      return (
-        <button type="button" onClick={() => toast({ title: 'Invalid file type' })}>
-          own
-        </button>
-      );
-    }
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => toast({ title: 'Recipient assigned' })}>
-            assign
-          </button>
-          <button type="button" onClick={() => setOpen(true)}>
-            open
-          </button>
-          {open && <Dialog />}
-        </>
-      );
-    }
     const { user } = render(<Page />);
     await user.click(screen.getByRole('button', { name: 'assign' }));
     expect(await screen.findByText('Recipient assigned')).toBeTruthy();
