@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { AFFILIATE_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from './support/browser.js';
+import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
 import { E2E_SHOP_URL } from './support/portal.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -142,5 +143,82 @@ describe('the affiliate programme in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await suite.shot(page, 'affiliate-05-application-375');
+  });
+
+  /** The screen as seen (the viewport): a dialog and a toast sit fixed in it, not mid-page. */
+  async function viewShot(page: Page, name: string) {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  }
+
+  /** The application as a member fills it: a site and PayPal. */
+  async function apply(page: Page) {
+    const form = page.getByRole('form', { name: AFFILIATE_TEXTS.applyTitle });
+    await form.getByLabel('Website').fill('https://stories.example');
+    await form.getByRole('combobox', { name: /How do you want to be paid/ }).click();
+    await page.getByRole('option', { name: 'PayPal', exact: true }).click();
+    await form.getByLabel(/PayPal e-mail/).fill('payouts@stories.example');
+    await form.getByRole('button', { name: AFFILIATE_TEXTS.applyButton }).click();
+    await expect.poll(visible(page, AFFILIATE_TEXTS.pendingTitle)).toBe(true);
+  }
+
+  it('states the rate and the terms, applies, withdraws after a confirmation, and applies again', async () => {
+    const { page, email } = await suite.signedInPage('Mae Jemison');
+    await openAffiliatePage(page);
+
+    // Before applying: the rate and the terms, above the form, with the server's figures.
+    const terms = page.getByRole('region', { name: AFFILIATE_TEXTS.termsTitle });
+    await expect
+      .poll(() => terms.getByTestId('terms-rate').textContent())
+      .toBe('You earn 10% of every purchase made with your code or link.');
+    expect(await terms.getByTestId('term-holding').textContent()).toBe(
+      'Holding periodA commission waits 30 days after the purchase. Then it is approved and owed to you.',
+    );
+    expect(await terms.getByTestId('term-refunds').textContent()).toMatch(/commission is reversed/);
+    expect(await terms.getByTestId('term-payouts').textContent()).toMatch(
+      /Bank transfer, PayPal, Stripe, or Crypto/,
+    );
+    const termsBox = await terms.boundingBox();
+    const formBox = await page.getByRole('form', { name: AFFILIATE_TEXTS.applyTitle }).boundingBox();
+    expect((termsBox?.y ?? 0) < (formBox?.y ?? 0)).toBe(true);
+    await suite.shot(page, 'affiliate-06-terms-1280');
+
+    await apply(page);
+    const firstCode = await suite.portal.affiliates.codeOf(email);
+    expect(await terms.getByTestId('terms-rate').isVisible()).toBe(true);
+
+    // Withdraw asks first; keeping the application changes nothing.
+    const withdraw = page.getByRole('button', { name: AFFILIATE_TEXTS.withdrawButton });
+    await withdraw.click();
+    const ask = page.getByRole('dialog', { name: AFFILIATE_TEXTS.withdrawConfirmTitle });
+    await ask.getByText(AFFILIATE_TEXTS.withdrawConfirmBody).waitFor();
+    await viewShot(page, 'affiliate-07-withdraw-confirm-1280');
+    await ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawKeep }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await suite.portal.affiliates.codeOf(email)).toBe(firstCode);
+
+    await withdraw.click();
+    await ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawConfirm }).click();
+    await expect.poll(visible(page, AFFILIATE_TEXTS.withdrawn)).toBe(true);
+    await page.getByRole('form', { name: AFFILIATE_TEXTS.applyTitle }).waitFor();
+    await expect(suite.portal.affiliates.codeOf(email)).rejects.toThrow(/No affiliate application/);
+
+    // On a phone: apply again; the pending application, its terms and the question fit.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await apply(page);
+    expect(await suite.portal.affiliates.codeOf(email)).toMatch(/^MAEJEM/);
+    await expect.poll(() => terms.getByTestId('terms-rate').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    await suite.shot(page, 'affiliate-08-pending-terms-375');
+    await withdraw.click();
+    await ask.getByText(AFFILIATE_TEXTS.withdrawConfirmBody).waitFor();
+    const confirm = await ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawConfirm }).boundingBox();
+    expect((confirm?.x ?? 999) + (confirm?.width ?? 0)).toBeLessThanOrEqual(375);
+    await viewShot(page, 'affiliate-09-withdraw-confirm-375');
+    await ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawKeep }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await expect.poll(visible(page, AFFILIATE_TEXTS.pendingTitle)).toBe(true);
   });
 });

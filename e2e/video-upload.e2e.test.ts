@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
-import type { Page, Route } from 'playwright-core';
+import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
 import { signInThroughScreens } from './support/sign-in.js';
@@ -254,7 +254,9 @@ describe('Video upload in Chromium', () => {
     const before = [...blocks.staged].sort((a, b) => a - b);
     expect(before).toEqual([0, 1, 2]);
 
-    // The page asks before it unloads while an upload is open; the sender leaves anyway.
+    // Paused, the upload survives a reload: the page does not ask before unloading (it does
+    // while bytes move), and says the upload can be resumed later.
+    expect(await dialog.getByText(T.resumeLater).isVisible()).toBe(true);
     const asked: string[] = [];
     page.on('dialog', (prompt) => {
       asked.push(prompt.type());
@@ -262,7 +264,7 @@ describe('Video upload in Chromium', () => {
     });
     blocks.cut = () => false;
     await page.reload();
-    expect(asked).toContain('beforeunload');
+    expect(asked).toEqual([]);
     await expect.poll(() => badge(page, title)).toBe('Upload In Progress');
 
     const again = await openUpload(page, title);
@@ -279,4 +281,256 @@ describe('Video upload in Chromium', () => {
     const after = blocks.staged.slice(before.length).sort((a, b) => a - b);
     expect(after).toEqual([...Array(bigBlocks).keys()].slice(3));
   }, 240_000);
+
+  // Nothing given is dropped unasked; a stop is a pause with Resume; storage's refusals say so;
+  // a lost CORS rule comes back; on a phone no toast lies over the dialog's buttons.
+  describe('no dead ends', () => {
+    /**
+     * The screen as the sender sees it: the viewport, where dialogs and toasts sit fixed (a
+     * whole-page shot puts them mid-page), once they have stopped moving. What loops for as
+     * long as bytes move (the progress bar's stripes, a button's spinner) is left out.
+     */
+    async function viewShot(page: Page, name: string) {
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .every((a) => a.playState !== 'running'),
+      );
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+    }
+
+    const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Video for Grace Hopper' });
+
+    /** Boxes of every visible button in the dialog that a visible toast overlaps. */
+    async function buttonsUnderToasts(page: Page, dialog: Locator) {
+      const toasts = page.locator('.mantine-Notification-root');
+      const boxes = [];
+      for (const toast of await toasts.all())
+        if (await toast.isVisible()) boxes.push(await toast.boundingBox());
+      const covered: string[] = [];
+      for (const button of await dialog.getByRole('button').all()) {
+        if (!(await button.isVisible())) continue;
+        const b = await button.boundingBox();
+        if (!b) continue;
+        for (const t of boxes) {
+          if (!t) continue;
+          const overlaps =
+            b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+          if (overlaps)
+            covered.push((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '');
+        }
+      }
+      return covered;
+    }
+
+    it('Escape with a chosen file asks before discarding, and No keeps the file (1280 and 375)', async () => {
+      const { page, userId, titles } = await sender('Mary Jackson', 1);
+      const title = titles[0] as string;
+      for (const [size, viewport] of [
+        ['1280', VIEWPORTS.desktop],
+        ['375', VIEWPORTS.mobile],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        const dialog = await chooseAndConfirm(page, title, big);
+        await page.keyboard.press('Escape');
+        const ask = page.getByRole('dialog', { name: T.discardTitle });
+        await ask.getByText('The video you chose will not be kept.').waitFor();
+        await viewShot(page, `upload-10-discard-question-${size}`);
+        await ask.getByRole('button', { name: T.keepEditing }).click();
+        await ask.waitFor({ state: 'hidden' });
+        // The file, the preview and the ticked box are all still there.
+        expect(await dialog.getByTestId('video-preview').isVisible()).toBe(true);
+        expect(await dialog.getByRole('checkbox', { name: T.confirmLabel }).isChecked()).toBe(true);
+        expect(await dialog.getByRole('button', { name: T.upload, exact: true }).isEnabled()).toBe(true);
+
+        // A click outside asks too; Discard closes.
+        await page.mouse.click(4, 4);
+        await ask.getByRole('button', { name: T.discard }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      // Nothing was started.
+      expect((await suite.portal.read.capsule(userId, title)).status).toBe('Pending_Upload');
+    }, 120_000);
+
+    it('Cancel during an upload asks, stops, shows Resume only, and Resume finishes the upload', async () => {
+      const { page, userId, titles } = await sender('Dorothy Vaughan', 1);
+      const title = titles[0] as string;
+      const blocks = await watchBlocks(page, suite.portal.blobEndpoint);
+      // Blocks 0 and 1 go through; the others wait (a slow line) until the sender stops.
+      let slow = true;
+      const held: Route[] = [];
+      await page.route(`${suite.portal.blobEndpoint}/**`, async (route: Route) => {
+        const index = blockIndex(route.request().url());
+        if (slow && index !== null && index >= 2 && route.request().method() === 'PUT') held.push(route);
+        else await route.fallback();
+      });
+      const dialog = await chooseAndConfirm(page, title, big);
+      await dialog.getByRole('button', { name: T.upload, exact: true }).click();
+      await expect.poll(() => [...blocks.staged].sort(), { timeout: 30_000 }).toEqual([0, 1]);
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      expect(await dialog.getByTestId('upload-percent').textContent()).toMatch(/^([1-9]\d?)%$/);
+      expect(await dialog.getByText(T.doNotClose).isVisible()).toBe(true);
+
+      await dialog.getByRole('button', { name: T.cancel }).click();
+      const ask = page.getByRole('dialog', { name: T.stopTitle });
+      await ask.getByText(T.stopBody).waitFor();
+      await viewShot(page, 'upload-11-stop-question-1280');
+      await ask.getByRole('button', { name: T.stopUpload }).click();
+      await dialog.getByText(T.stoppedByYou).waitFor();
+      // The requests the stop aborted are let go (the page no longer waits for them).
+      slow = false;
+      for (const route of held) await route.abort().catch(() => undefined);
+
+      // Paused: Resume only, and how to come back later instead of 'do not close'.
+      expect(await dialog.getByText(T.resumeLater).isVisible()).toBe(true);
+      expect(await dialog.getByText(T.doNotClose).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: T.upload, exact: true }).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: T.resume, exact: true }).count()).toBe(1);
+      const capsule = await suite.portal.read.capsule(userId, title);
+      expect(capsule.status).toBe('Upload_In_Progress');
+      // Nothing more reaches storage while it is stopped.
+      await page.waitForTimeout(1_500);
+      expect([...blocks.staged].sort()).toEqual([0, 1]);
+      await viewShot(page, 'upload-12-stopped-1280');
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await viewShot(page, 'upload-13-stopped-375');
+      const resume = dialog.getByRole('button', { name: T.resume, exact: true });
+      const box = await resume.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+
+      await resume.click();
+      await expect
+        .poll(() => page.getByText(T.uploadSuccessfulTitle).isVisible(), { timeout: 60_000 })
+        .toBe(true);
+      // Every block reached storage, and none twice: the resume sent only 2 and on.
+      expect([...blocks.staged].sort((a, b) => a - b)).toEqual([...Array(bigBlocks).keys()]);
+    }, 240_000);
+
+    it('says storage refused the upload when storage answers 403, not that the connection failed', async () => {
+      const { page, titles } = await sender('Annie Easley', 1);
+      const title = titles[0] as string;
+      const origin = new URL(suite.portal.baseUrl).origin;
+      await page.route(`${suite.portal.blobEndpoint}/**`, async (route: Route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        return route.fulfill({
+          status: 403,
+          contentType: 'application/xml',
+          headers: {
+            'access-control-allow-origin': origin,
+            'access-control-expose-headers': '*',
+            'x-ms-error-code': 'AuthorizationFailure',
+          },
+          body: '<?xml version="1.0" encoding="utf-8"?><Error><Code>AuthorizationFailure</Code><Message>This request is not authorized to perform this operation.</Message></Error>',
+        });
+      });
+      const dialog = await chooseAndConfirm(page, title, big);
+      await dialog.getByRole('button', { name: T.upload, exact: true }).click();
+      await page
+        .getByText('Storage refused the upload (403). Please try again.')
+        .waitFor({ timeout: 60_000 });
+      expect(await page.getByText(T.uploadFailedTitle).first().isVisible()).toBe(true);
+      expect(await dialog.getByText(T.connectionLost).count()).toBe(0);
+      await viewShot(page, 'upload-14-storage-refused-1280');
+      // The slot was given back and the file is still chosen: Upload tries again (on a phone).
+      await expect.poll(() => badge(page, title)).toBe('Pending Upload');
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await page
+        .locator('.mantine-Notification-root')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await dialog.getByRole('button', { name: T.upload, exact: true }).click();
+      const again = page.locator('.mantine-Notification-root', {
+        hasText: 'Storage refused the upload (403)',
+      });
+      await again.waitFor({ timeout: 60_000 });
+      await viewShot(page, 'upload-14-storage-refused-375');
+      expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
+    }, 120_000);
+
+    it("puts the portal's CORS rule back when it was removed, keeping another portal's, and the upload goes through", async () => {
+      const { page, titles } = await sender('Evelyn Boyd Granville', 1);
+      const title = titles[0] as string;
+      const ours = suite.portal.blobCors.ours();
+      const otherPortal = {
+        allowedOrigins: 'http://localhost:3100,http://localhost:5173',
+        allowedMethods: 'GET,HEAD,PUT,OPTIONS',
+        allowedHeaders: 'x-ms-*,content-type',
+        exposedHeaders: 'x-ms-*,etag',
+        maxAgeInSeconds: 3600,
+      };
+      // Another portal on the same emulator wrote its rules and left ours out.
+      await suite.portal.blobCors.set([otherPortal]);
+      const refused: string[] = [];
+      page.on('requestfailed', (request) => {
+        if (request.url().startsWith(suite.portal.blobEndpoint)) refused.push(request.url());
+      });
+      const dialog = await chooseAndConfirm(page, title, big);
+      await dialog.getByRole('button', { name: T.upload, exact: true }).click();
+      await expect
+        .poll(() => page.getByText(T.uploadSuccessfulTitle).isVisible(), { timeout: 90_000 })
+        .toBe(true);
+      // The browser was refused (a CORS failure is all it sees), and the rule came back.
+      expect(refused.length).toBeGreaterThan(0);
+      const rules = await suite.portal.blobCors.rules();
+      expect(rules.map((rule) => rule.allowedOrigins)).toEqual([otherPortal.allowedOrigins, ours]);
+      await viewShot(page, 'upload-15-cors-restored-1280');
+    }, 180_000);
+
+    it('on a phone, no toast covers the upload dialog: not the Recipient assigned before it, nor its own', async () => {
+      const user = await suite.portal.createUser('Christine Darden');
+      const page = await (
+        await suite.browser.newContext({
+          viewport: VIEWPORTS.mobile,
+          bypassCSP: !(await cspAllowsStorage()),
+        })
+      ).newPage();
+      await signInThroughScreens(page, suite.portal, user);
+      await suite.portal.purchase(user.email, '5 Legacy Capsules', 1);
+      await suite.portal.seed.contacts(user.id, [
+        {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace.hopper@example.test',
+          relationshipType: 'Friend',
+        },
+      ]);
+      await page.reload();
+      const title = 'Legacy Capsule #1';
+      await card(page, title).getByRole('button', { name: title }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign Recipient' });
+      await assign.getByRole('combobox', { name: 'Recipient' }).fill('hopper');
+      await page.getByRole('option', { name: /Grace Hopper/ }).click();
+      await assign.getByRole('checkbox').check();
+      await assign.getByRole('button', { name: 'Assign Recipient' }).click();
+      const assigned = page.locator('.mantine-Notification-root', {
+        hasText: CAPSULE_TEXTS.recipientAssigned,
+      });
+      await assigned.waitFor();
+      await assign.waitFor({ state: 'hidden' });
+      await viewShot(page, 'upload-16-recipient-assigned-375');
+      // The toast sits at the top on a phone, clear of the page's foot.
+      expect((await assigned.boundingBox())?.y ?? 999).toBeLessThan(120);
+
+      // The card now opens the upload dialog, within the toast's 5 s.
+      await expect.poll(() => badge(page, title)).toBe('Pending Upload');
+      await card(page, title).getByRole('button', { name: title }).click();
+      const dialog = uploadDialog(page);
+      await dialog.getByRole('button', { name: T.chooseFile }).waitFor();
+      await expect.poll(() => assigned.count()).toBe(0);
+      expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
+      await viewShot(page, 'upload-17-dialog-after-assign-375');
+
+      // A toast of the dialog's own (a file that is not a video) lies clear of its buttons too.
+      await dialog.getByLabel('Video file').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a video'),
+      });
+      const refused = page.locator('.mantine-Notification-root', { hasText: T.invalidTypeTitle });
+      await refused.waitFor();
+      await viewShot(page, 'upload-18-own-toast-375');
+      expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
+    }, 180_000);
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BlobServiceClient, type CorsRule } from '@azure/storage-blob';
 import { type CapsuleListQuery, contactInputSchema, type GroupRelationshipType } from '@capsule/domain';
 import type { Updateable } from 'kysely';
 import { buildApp } from '../../src/app.js';
@@ -175,6 +176,18 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
     inboxUrl: catcher.inboxUrl,
     /** The Azurite the browser uploads to (e.g. to block its requests mid-upload). */
     blobEndpoint: blobs.blobEndpoint,
+    /**
+     * That Azurite's CORS rules, read and written as another portal or an operator would (the
+     * portal's own rule is the one for its origins, browserOrigins).
+     */
+    blobCors: {
+      ours: () => browserOrigins(config).join(','),
+      rules: async (): Promise<CorsRule[]> =>
+        (await BlobServiceClient.fromConnectionString(blobs.connectionString).getProperties()).cors ?? [],
+      set: async (cors: CorsRule[]) => {
+        await BlobServiceClient.fromConnectionString(blobs.connectionString).setProperties({ cors });
+      },
+    },
     /** The store's page the server serves to the client (SHOP_URL). */
     shopUrl: config.shopUrl,
 

@@ -6,6 +6,8 @@
 // (toast-runtime.tsx) instead of with the sign-in screen (issue #10's first-visit budget).
 // Toasts keep their call order: each waits for the same loaded module.
 
+import { useEffect } from 'react';
+
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
@@ -45,4 +47,15 @@ export function toast(input: ToastInput): void {
 /** Closes the toast on screen, e.g. an error that a new attempt makes stale. */
 export function dismissToasts(): void {
   if (runtime) void runtime.then((toasts) => toasts.cleanToasts());
+}
+
+/**
+ * For a dialog: when it opens, the toast about what came before it (e.g. 'Recipient assigned'
+ * before the upload dialog) is closed, so that it does not lie over the dialog's buttons on a
+ * phone. Toasts the dialog raises itself come later and stay.
+ */
+export function useClearToastsOnOpen(): void {
+  useEffect(() => {
+    dismissToasts();
+  }, []);
 }

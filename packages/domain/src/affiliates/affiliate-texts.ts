@@ -32,6 +32,21 @@ export const AFFILIATE_TEXTS = {
   referralsTitle: 'Referrals',
   payoutsTitle: 'Payouts',
 
+  termsTitle: 'How the programme works',
+  withdrawButton: 'Withdraw application',
+  withdrawConfirmTitle: 'Withdraw your application?',
+  withdrawConfirmBody:
+    'Your application and the payment details you gave us are deleted. You can apply again at any time.',
+  withdrawKeep: 'Keep application',
+  withdrawConfirm: 'Withdraw',
+  withdrawn: 'Application withdrawn',
+  withdrawnBody: 'You can apply again whenever you like.',
+  withdrawFailed: 'Could not withdraw the application',
+  /** 409: only a pending application can be withdrawn. */
+  withdrawApproved: 'Your application has already been approved, so it can no longer be withdrawn.',
+  withdrawBlocked: 'Your application has already been decided, so it can no longer be withdrawn.',
+  nothingToWithdraw: 'You have no application to withdraw.',
+
   bioTooLong: 'Bio must be at most 500 characters',
   websiteInvalid: 'Enter a web address starting with http:// or https://',
   instagramInvalid: 'An Instagram handle is 1 to 30 letters, digits, dots or underscores',

@@ -1,4 +1,5 @@
 export * from './affiliate-application.schema.js';
+export * from './affiliate-terms.js';
 export * from './affiliate-texts.js';
 export * from './affiliate-values.js';
 export * from './money.js';

@@ -71,13 +71,40 @@ export const CAPSULE_UPLOAD_TEXTS = {
   dropHere: 'Drag and drop a video here',
   orPick: 'or choose a file',
   chooseFile: 'Choose a video',
-  connectionLost: 'The connection was lost. What has been sent is kept: resume when you are back online.',
+  connectionLost: 'The connection was lost. What has been sent is kept.',
   resume: 'Resume',
   resumeOfferTitle: 'An upload was interrupted',
   resumeFileMismatch: 'This is not the interrupted file: it will be uploaded from the start.',
   resumeReady: 'Same file: only the missing part will be sent.',
   cancelFailed: 'The upload was stopped, but the capsule could not be released. Please try again.',
+  // Ours: stopping, resuming and discarding (nothing the sender gave is dropped unasked).
+  stoppedByYou: 'Upload stopped. What has been sent is kept.',
+  resumeLater: 'You can resume it now, or later: open this capsule again and choose the same file.',
+  close: 'Close',
+  /** The dialog's own close button (the X), apart from the footer's Close. */
+  closeDialog: 'Close dialog',
+  stopTitle: 'Stop the upload?',
+  stopBody: 'What has been sent is kept: you can resume the upload now, or later with the same file.',
+  keepUploading: 'Keep uploading',
+  stopUpload: 'Stop upload',
+  discardTitle: 'Close without uploading?',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
 } as const;
+
+/** What closing the dialog before the upload would lose, in a sentence. */
+export function discardBody(lost: { video: boolean; message: boolean }): string {
+  const what = [lost.video && 'the video you chose', lost.message && 'the message you wrote'].filter(Boolean);
+  const list = what.join(' and ');
+  return `${list.charAt(0).toUpperCase()}${list.slice(1)} will not be kept.`;
+}
+
+/**
+ * Storage answered with an HTTP error (403, 409, ...), as opposed to no answer at all (a lost
+ * connection pauses the upload instead): say so, rather than suggest a network fault.
+ */
+export const storageRefusedBody = (status: number) =>
+  `Storage refused the upload (${status}). Please try again.`;
 
 /** 'Video too long: Please upload a video shorter than N minutes.' (section 5). */
 export const tooLongBody = (minutes: number) => `Please upload a video shorter than ${minutes} minutes.`;

@@ -37,6 +37,13 @@ export const myAffiliateOutputSchema = z.object({
 });
 export type MyAffiliate = z.infer<typeof myAffiliateOutputSchema>;
 
+export const affiliateTermsOutputSchema = z.object({
+  commissionRate: z.string(),
+  holdingDays: z.number().int(),
+  currency: z.string(),
+  payoutMethods: z.array(z.enum(AFFILIATE_PAYMENT_METHODS)).readonly(),
+});
+
 export const referralOutputSchema = z.object({
   id: z.string(),
   createdAt: isoTime,

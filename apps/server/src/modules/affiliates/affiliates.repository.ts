@@ -112,3 +112,17 @@ export function markAffiliatePaid(db: Db, affiliateId: string, now: Date) {
 }
 
 export type AffiliateRow = Awaited<ReturnType<typeof findAffiliateByUser>> & {};
+
+/**
+ * Deletes the user's application while it is still pending (then its id), else nothing. One
+ * statement: an approval committed meanwhile is seen (PostgreSQL re-reads the locked row), so
+ * an approved application is never deleted.
+ */
+export function deletePendingAffiliate(db: Db, userId: string) {
+  return db
+    .deleteFrom('affiliates')
+    .where('affiliates.userId', '=', userId)
+    .where('affiliates.status', '=', 'pending')
+    .returning('affiliates.id')
+    .executeTakeFirst();
+}

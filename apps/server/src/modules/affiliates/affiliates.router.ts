@@ -2,12 +2,20 @@ import { affiliateApplicationSchema } from '@capsule/domain';
 import { z } from 'zod';
 import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
 import {
+  affiliateTermsOutputSchema,
   myAffiliateOutputSchema,
   pageOf,
   payoutOutputSchema,
   referralOutputSchema,
 } from './affiliate.output.js';
-import { applyAsAffiliate, getMyAffiliate, listMyPayouts, listMyReferrals } from './affiliates.service.js';
+import {
+  applyAsAffiliate,
+  getAffiliateTerms,
+  getMyAffiliate,
+  listMyPayouts,
+  listMyReferrals,
+  withdrawAffiliateApplication,
+} from './affiliates.service.js';
 
 const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1) }).default({ page: 1 });
 
@@ -24,6 +32,16 @@ export const affiliatesRouter = router({
     .input(affiliateApplicationSchema)
     .output(parsedOutput(myAffiliateOutputSchema))
     .mutation(({ ctx, input }) => applyAsAffiliate(ctx.deps, ctx.session.user.id, input)),
+
+  /** The caller's own pending application only; answers what `me` then is (null). */
+  withdraw: protectedProcedure
+    .output(parsedOutput(z.null()))
+    .mutation(({ ctx }) => withdrawAffiliateApplication(ctx.deps, ctx.session.user.id)),
+
+  /** The rate, holding period, currency and payout methods, before and after applying. */
+  terms: protectedProcedure
+    .output(parsedOutput(affiliateTermsOutputSchema))
+    .query(({ ctx }) => getAffiliateTerms(ctx.deps, ctx.session.user.id)),
 
   referrals: protectedProcedure
     .input(pageInput)

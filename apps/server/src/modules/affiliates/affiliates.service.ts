@@ -1,21 +1,25 @@
 import {
   AFFILIATE_CURRENCY,
   AFFILIATE_PAGE_SIZE,
+  AFFILIATE_PAYMENT_METHODS,
   AFFILIATE_TEXTS,
   type AffiliateApplication,
   type AffiliateStatus,
+  type AffiliateTerms,
+  DEFAULT_COMMISSION_RATE,
   paymentDetailsSummary,
   REFERRAL_COOKIE,
 } from '@capsule/domain';
 import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { findPublicUser } from '../users/index.js';
 import type { MyAffiliate, Page, Payout, Referral } from './affiliate.output.js';
 import { makeAffiliateCode } from './affiliate-code.js';
 import {
   type AffiliateRow,
+  deletePendingAffiliate,
   findAffiliateByUser,
   insertAffiliate,
   listAffiliateRows,
@@ -92,6 +96,35 @@ export async function applyAsAffiliate(
       throw new AppError('CONFLICT', AFFILIATE_TEXTS.alreadyApplied);
   }
   throw new AppError('INTERNAL', 'Could not make a unique referral code');
+}
+
+/**
+ * The programme's terms for the caller: the rate of their application (set per affiliate by an
+ * operator) or the programme's default, and the holding period this server runs with.
+ */
+export async function getAffiliateTerms(deps: MemberDeps, userId: string): Promise<AffiliateTerms> {
+  const row = await findAffiliateByUser(deps.db, userId);
+  return {
+    commissionRate: row?.commissionRate ?? DEFAULT_COMMISSION_RATE,
+    holdingDays: deps.config.affiliateHoldingDays,
+    currency: AFFILIATE_CURRENCY,
+    payoutMethods: AFFILIATE_PAYMENT_METHODS,
+  };
+}
+
+/**
+ * The applicant withdraws their own application while it is pending: the row (and the payment
+ * details in it) is deleted, and they may apply again. A pending application has earned nothing
+ * (only approved codes earn, decision 016), so no referral or payout points at it. Approved or
+ * blocked: 409 with the reason; no application: 404. Decision 024.
+ */
+export async function withdrawAffiliateApplication(deps: MemberDeps, userId: string): Promise<null> {
+  if (await deletePendingAffiliate(deps.db, userId)) return null;
+  const row = await findAffiliateByUser(deps.db, userId);
+  if (!row) throw notFound(AFFILIATE_TEXTS.nothingToWithdraw);
+  throw conflict(
+    row.status === 'approved' ? AFFILIATE_TEXTS.withdrawApproved : AFFILIATE_TEXTS.withdrawBlocked,
+  );
 }
 
 async function requireAffiliate(db: Db, userId: string): Promise<AffiliateRow> {

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../errors.js';
 import { addMinutes } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
+import { browserOrigins } from '../../lib/origins.js';
 import { newUploadId, type StagedBlock, userContainerName, videoBlob } from '../storage/index.js';
 import { uploadBlob } from './capsule-blobs.service.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
@@ -169,6 +170,13 @@ export async function renewUpload(
     blob = uploadBlob(upload);
   });
   if (!blob) throw notFound(UPLOAD_TEXTS.notFound);
+  // The dialog also renews when a block got no answer: storage that lost the portal's CORS
+  // rule (another portal on a shared emulator rewrote the rules, an operator's edit) refuses
+  // the browser in a way the page sees only as a network failure. The rule is put back before
+  // the browser tries again (docs/decisions/024-upload-stop-resume-storage-cors.md). Best
+  // effort: a storage that cannot be reached or written fails the blocks anyway, and the
+  // start-up task (runtime.ts, ensureStorageCors) reports that and tries again.
+  await deps.storage.ensureCors(browserOrigins(deps.config)).catch(() => undefined);
   const sas = await deps.storage.uploadSas(blob, { minutes: UPLOAD_SAS_MINUTES, ensureContainer: false });
   return { sasUrl: sas.url, expiresOn: sas.expiresOn.toISOString() };
 }

@@ -32,19 +32,38 @@ const sameRule = (a: CorsRule, b: CorsRule) =>
   a.exposedHeaders === b.exposedHeaders &&
   a.maxAgeInSeconds === b.maxAgeInSeconds;
 
+const originsOf = (rule: CorsRule) =>
+  rule.allowedOrigins
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .sort()
+    .join(',');
+
 /**
- * The account's rules with ours in them, or null when ours is already there. Rules an operator
- * set for other origins stay; an older rule of ours for any of the same origins is replaced.
+ * The account's rules with ours in them, or null when ours is there already. Our rule is the
+ * one for exactly our origins: it is added, or replaced where it stands (an older version of
+ * it, or copies of it, become one). Every other rule stays as it is, even one that shares an
+ * origin with ours: two development portals on one emulator share the Vite origin
+ * (localhost:5173), and each must keep the other's rule. Storage answers a preflight from the
+ * first rule that allows it, so a shared origin in two rules does no harm.
  */
 export function mergeCors(existing: readonly CorsRule[], origins: readonly string[]): CorsRule[] | null {
   const ours = corsRule(origins);
-  if (existing.some((rule) => sameRule(rule, ours))) return null;
-  const overlaps = (rule: CorsRule) => rule.allowedOrigins.split(',').some((o) => origins.includes(o.trim()));
-  const kept = existing.filter((rule) => !overlaps(rule));
-  if (kept.length >= MAX_RULES) {
+  const isOurs = (rule: CorsRule) => originsOf(rule) === ours.allowedOrigins;
+  const mine = existing.filter(isOurs);
+  if (mine.length === 1 && mine[0] && sameRule(mine[0], ours)) return null;
+  const merged: CorsRule[] = [];
+  for (const rule of existing) {
+    if (!isOurs(rule)) merged.push(rule);
+    else if (!merged.includes(ours)) merged.push(ours);
+  }
+  if (merged.includes(ours)) return merged;
+  if (merged.length >= MAX_RULES) {
     throw new Error(
-      `The storage account already has ${MAX_RULES} CORS rules; remove one for the app's origin`,
+      `The storage account already has ${MAX_RULES} CORS rules, none for this portal's origins (${ours.allowedOrigins}); remove one`,
     );
   }
-  return [...kept, ours];
+  merged.push(ours);
+  return merged;
 }

@@ -1,4 +1,4 @@
-import type { MyAffiliate, Payout, Referral } from './affiliate-types';
+import type { AffiliateTerms, MyAffiliate, Payout, Referral } from './affiliate-types';
 
 // Test data for the web-unit tests only: answers shaped as the affiliates router gives them.
 
@@ -21,6 +21,17 @@ export function makeAffiliate(overrides: Partial<MyAffiliate> = {}): MyAffiliate
       owedCents: 3_970,
       clawbackCents: 0,
     },
+    ...overrides,
+  };
+}
+
+/** affiliates.terms: the programme's default rate and a holding period unlike the default. */
+export function makeTerms(overrides: Partial<AffiliateTerms> = {}): AffiliateTerms {
+  return {
+    commissionRate: '0.1000',
+    holdingDays: 45,
+    currency: 'CAD',
+    payoutMethods: ['bank_transfer', 'paypal', 'stripe', 'crypto'],
     ...overrides,
   };
 }

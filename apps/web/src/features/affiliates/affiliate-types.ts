@@ -6,3 +6,4 @@ export type ReferralPage = RouterOutputs['affiliates']['referrals'];
 export type Referral = ReferralPage['items'][number];
 export type PayoutPage = RouterOutputs['affiliates']['payouts'];
 export type Payout = PayoutPage['items'][number];
+export type AffiliateTerms = RouterOutputs['affiliates']['terms'];

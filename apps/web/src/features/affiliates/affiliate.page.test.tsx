@@ -5,7 +5,7 @@ import { signedIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { deferred, serverError } from '../../test/trpc-mock';
 import { preloadSignedInPages } from '../contacts/preload-signed-in';
-import { makeAffiliate, makePayout, makeReferral, page } from './affiliate-fixtures';
+import { makeAffiliate, makePayout, makeReferral, makeTerms, page } from './affiliate-fixtures';
 
 beforeAll(preloadSignedInPages, 60_000);
 
@@ -29,6 +29,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => null,
         'affiliates.submitApplication': (input) => {
           applied.push(input);
@@ -79,6 +80,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => null,
         'affiliates.submitApplication': () => {
           throw serverError(409, AFFILIATE_TEXTS.alreadyApplied, 'CONFLICT');
@@ -99,6 +101,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => makeAffiliate({ status: 'pending', code: null, referralLink: null }),
       },
     });
@@ -114,6 +117,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => makeAffiliate({ status: 'blocked', code: null, referralLink: null }),
       },
     });
@@ -144,6 +148,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => makeAffiliate(),
         'affiliates.referrals': (input) => referralPages.get((input as { page: number }).page),
         'affiliates.payouts': () => page([makePayout()]),
@@ -197,6 +202,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () =>
           makeAffiliate({
             totals: {
@@ -227,6 +233,7 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
       route: '/affiliate',
       handlers: {
         ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
         'affiliates.me': () => {
           if (fail) return me.promise;
           return null;
@@ -239,5 +246,105 @@ describe('the Affiliate page', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: AFFILIATE_TEXTS.retry }));
     expect(await screen.findByRole('form', { name: AFFILIATE_TEXTS.applyTitle })).toBeTruthy();
+  });
+
+  it('states the rate and the terms from the server before applying, above the form', async () => {
+    renderApp({
+      route: '/affiliate',
+      handlers: {
+        ...signedIn(),
+        'affiliates.me': () => null,
+        'affiliates.terms': () => makeTerms({ commissionRate: '0.1250' }),
+      },
+    });
+    const terms = await screen.findByRole('region', { name: AFFILIATE_TEXTS.termsTitle }, PAGE_LOAD);
+    expect((await within(terms).findByTestId('terms-rate')).textContent).toBe(
+      'You earn 12.5% of every purchase made with your code or link.',
+    );
+    const text = (key: string) => within(terms).getByTestId(`term-${key}`).textContent;
+    expect(text('earn')).toContain('12.5% of the price paid, in CAD');
+    // The holding period is the server's (45 here), not a number written into the page.
+    expect(text('holding')).toBe(
+      'Holding periodA commission waits 45 days after the purchase. Then it is approved and owed to you.',
+    );
+    expect(text('refunds')).toMatch(/refunded or disputed purchase earns nothing/);
+    expect(text('payouts')).toContain('Bank transfer, PayPal, Stripe, or Crypto');
+    const form = screen.getByRole('form', { name: AFFILIATE_TEXTS.applyTitle });
+    // Read before the form: the terms come first.
+    expect(terms.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('withdraws a pending application after asking, and offers the form again', async () => {
+    let affiliate: unknown = makeAffiliate({ status: 'pending', code: null, referralLink: null });
+    const withdrawn: unknown[] = [];
+    const { user, calls } = renderApp({
+      route: '/affiliate',
+      handlers: {
+        ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
+        'affiliates.me': () => affiliate,
+        'affiliates.withdraw': (input) => {
+          withdrawn.push(input);
+          affiliate = null;
+          return null;
+        },
+      },
+    });
+    const notice = await screen.findByTestId('affiliate-status', {}, PAGE_LOAD);
+    expect(await screen.findByTestId('terms-rate')).toBeTruthy();
+
+    // Asked first; keeping it sends nothing.
+    await user.click(within(notice).getByRole('button', { name: AFFILIATE_TEXTS.withdrawButton }));
+    const ask = within(await screen.findByRole('dialog', { name: AFFILIATE_TEXTS.withdrawConfirmTitle }));
+    expect(ask.getByText(AFFILIATE_TEXTS.withdrawConfirmBody)).toBeTruthy();
+    await user.click(ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawKeep }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.path === 'affiliates.withdraw')).toHaveLength(0);
+
+    await user.click(within(notice).getByRole('button', { name: AFFILIATE_TEXTS.withdrawButton }));
+    const again = within(await screen.findByRole('dialog', { name: AFFILIATE_TEXTS.withdrawConfirmTitle }));
+    await user.click(again.getByRole('button', { name: AFFILIATE_TEXTS.withdrawConfirm }));
+    expect(await screen.findByText(AFFILIATE_TEXTS.withdrawn)).toBeTruthy();
+    expect(withdrawn).toHaveLength(1);
+    expect(await screen.findByRole('form', { name: AFFILIATE_TEXTS.applyTitle })).toBeTruthy();
+    expect(screen.queryByTestId('affiliate-status')).toBeNull();
+  });
+
+  it('says why a withdrawal was refused (approved meanwhile) and shows where the application stands', async () => {
+    let affiliate = makeAffiliate({ status: 'pending', code: null, referralLink: null });
+    const { user } = renderApp({
+      route: '/affiliate',
+      handlers: {
+        ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
+        'affiliates.me': () => affiliate,
+        'affiliates.referrals': () => page([]),
+        'affiliates.payouts': () => page([]),
+        'affiliates.withdraw': () => {
+          affiliate = makeAffiliate();
+          throw serverError(409, AFFILIATE_TEXTS.withdrawApproved, 'CONFLICT');
+        },
+      },
+    });
+    const notice = await screen.findByTestId('affiliate-status', {}, PAGE_LOAD);
+    await user.click(within(notice).getByRole('button', { name: AFFILIATE_TEXTS.withdrawButton }));
+    const ask = within(await screen.findByRole('dialog', { name: AFFILIATE_TEXTS.withdrawConfirmTitle }));
+    await user.click(ask.getByRole('button', { name: AFFILIATE_TEXTS.withdrawConfirm }));
+    expect(await screen.findByText(AFFILIATE_TEXTS.withdrawFailed)).toBeTruthy();
+    expect(screen.getByText(AFFILIATE_TEXTS.withdrawApproved)).toBeTruthy();
+    expect((await screen.findByTestId('referral-code')).textContent).toBe('ADAKIN7K2Q');
+  });
+
+  it('offers no withdrawal once decided', async () => {
+    renderApp({
+      route: '/affiliate',
+      handlers: {
+        ...signedIn(),
+        'affiliates.terms': () => makeTerms(),
+        'affiliates.me': () => makeAffiliate({ status: 'blocked', code: null, referralLink: null }),
+      },
+    });
+    const notice = await screen.findByTestId('affiliate-status', {}, PAGE_LOAD);
+    expect(within(notice).queryByRole('button', { name: AFFILIATE_TEXTS.withdrawButton })).toBeNull();
   });
 });

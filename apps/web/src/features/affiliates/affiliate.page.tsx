@@ -7,8 +7,12 @@ import { PageHeader } from '../shell/PageHeader/PageHeader';
 import { AffiliateApplicationForm } from './AffiliateApplicationForm/AffiliateApplicationForm';
 import { AffiliateDashboard } from './AffiliateDashboard/AffiliateDashboard';
 import { AffiliateStatusNotice } from './AffiliateStatusNotice/AffiliateStatusNotice';
+import { ProgrammeTerms } from './ProgrammeTerms/ProgrammeTerms';
 
-/** /affiliate: apply, then the application's status, then (approved) the code, money and referrals. */
+/**
+ * /affiliate: the programme's terms and the application, then the application's status (a
+ * pending one can be withdrawn), then (approved) the code, money and referrals; the terms stay.
+ */
 export function AffiliatePage() {
   const trpc = useTRPC();
   const me = useQuery(trpc.affiliates.me.queryOptions());
@@ -33,11 +37,20 @@ export function AffiliatePage() {
           </Button>
         </Alert>
       ) : me.data === null ? (
-        <AffiliateApplicationForm />
-      ) : me.data.status === 'approved' ? (
-        <AffiliateDashboard affiliate={me.data} />
+        // The terms first: they are what a newcomer weighs before applying.
+        <Stack gap="xl">
+          <ProgrammeTerms />
+          <AffiliateApplicationForm />
+        </Stack>
       ) : (
-        <AffiliateStatusNotice affiliate={me.data} />
+        <Stack gap="xl">
+          {me.data.status === 'approved' ? (
+            <AffiliateDashboard affiliate={me.data} />
+          ) : (
+            <AffiliateStatusNotice affiliate={me.data} />
+          )}
+          <ProgrammeTerms />
+        </Stack>
       )}
     </>
   );

@@ -49,6 +49,7 @@ export function AffiliateApplicationForm() {
     trpc.affiliates.submitApplication.mutationOptions({
       onSuccess: (affiliate) => {
         queryClient.setQueryData(trpc.affiliates.me.queryKey(), affiliate);
+        void queryClient.invalidateQueries({ queryKey: trpc.affiliates.terms.queryKey() });
         toast({ title: AFFILIATE_TEXTS.applied, description: AFFILIATE_TEXTS.appliedBody });
       },
       onError: (error) => {

@@ -2,6 +2,7 @@ import { AFFILIATE_STATUS_LABELS, AFFILIATE_TEXTS, formatDate, PAYMENT_METHOD_LA
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBan, IconHourglassHigh } from '@tabler/icons-react';
 import type { MyAffiliate } from '../affiliate-types';
+import { WithdrawApplication } from './WithdrawApplication';
 
 /** A pending application or a blocked account: where it stands, and nothing to share yet. */
 export function AffiliateStatusNotice({ affiliate }: { affiliate: MyAffiliate }) {
@@ -29,6 +30,11 @@ export function AffiliateStatusNotice({ affiliate }: { affiliate: MyAffiliate })
             {affiliate.paymentMethod &&
               ` · paid by ${PAYMENT_METHOD_LABELS[affiliate.paymentMethod]}${affiliate.paymentSummary ? ` (${affiliate.paymentSummary})` : ''}`}
           </Text>
+          {affiliate.status === 'pending' && (
+            <Group mt="xs">
+              <WithdrawApplication />
+            </Group>
+          )}
         </Stack>
       </Group>
     </Paper>

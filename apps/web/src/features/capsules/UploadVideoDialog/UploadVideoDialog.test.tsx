@@ -7,7 +7,7 @@ import { type Call, type Handlers, networkError, serverError } from '../../../te
 import type { Capsule } from '../capsule-display';
 import { dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
 import { blockId } from './block-plan';
-import { connectionLost, FakeStorage, grant } from './fake-block-target';
+import { connectionLost, FakeStorage, grant, storageError } from './fake-block-target';
 
 // Storage and the browser's metadata read are the two things happy-dom cannot do: the SDK
 // adapter is replaced by the fake storage, the <video> read by a duration the test sets.
@@ -307,7 +307,10 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
 
       const paused = await dialog.findByText(T.connectionLost, {}, { timeout: 5000 });
       expect(paused).toBeTruthy();
-      expect(dialog.getByText(T.doNotClose)).toBeTruthy();
+      // Paused, the upload survives closing: no warning not to close, but how to come back.
+      expect(dialog.queryByText(T.doNotClose)).toBeNull();
+      expect(dialog.getByText(T.resumeLater)).toBeTruthy();
+      expect(dialog.queryByRole('button', { name: T.upload })).toBeNull();
       expect(dialog.getByTestId('upload-percent').textContent).toBe('80%');
       expect(dialog.getByTestId('upload-bytes').textContent).toBe('16 B of 20 B');
 
@@ -320,32 +323,161 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
     }
   });
 
-  it('Cancel stops the transfer and gives the slot back; the page warns before unloading meanwhile', async () => {
+  it('Cancel asks before stopping an upload; stopped, it offers Resume only, which sends the rest', async () => {
     const storage = h.storage as FakeStorage;
-    storage.gate = new Promise(() => {}); // blocks never finish
+    let open!: () => void;
+    storage.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    // Every block is held in flight until the gate opens: the stop finds them under way.
     const { dialog, user, calls } = await openUpload(pendingUpload());
     await chooseAndConfirm(dialog, user);
     await user.click(dialog.getByRole('button', { name: T.upload }));
     await waitFor(() => expect(storage.inFlight).toBeGreaterThan(0));
     expect(dialog.getByText(T.doNotClose)).toBeTruthy();
-
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
 
+    // Asked first; 'Keep uploading' changes nothing.
     await user.click(dialog.getByRole('button', { name: T.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(calls, 'capsules.upload.cancel')[0]?.input).toEqual({
-      capsuleId: expect.any(String),
-      uploadId: 'upload-1',
-    });
-    expect(storage.inFlight).toBe(0);
-    expect(storage.commits).toHaveLength(0);
-    expect(callsTo(calls, 'capsules.upload.complete')).toHaveLength(0);
+    const ask = within(await screen.findByRole('dialog', { name: T.stopTitle }));
+    expect(ask.getByText(T.stopBody)).toBeTruthy();
+    await user.click(ask.getByRole('button', { name: T.keepUploading }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.stopTitle })).toBeNull());
+    expect(storage.inFlight).toBeGreaterThan(0);
 
-    const after = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(after);
-    expect(after.defaultPrevented).toBe(false);
+    await user.click(dialog.getByRole('button', { name: T.cancel }));
+    const again = within(await screen.findByRole('dialog', { name: T.stopTitle }));
+    await user.click(again.getByRole('button', { name: T.stopUpload }));
+    expect(await dialog.findByText(T.stoppedByYou)).toBeTruthy();
+    expect(storage.inFlight).toBe(0);
+    // Paused: Resume only (no greyed Upload), no 'do not close', and the slot stays open.
+    expect(dialog.getByText(T.resumeLater)).toBeTruthy();
+    expect(dialog.queryByText(T.doNotClose)).toBeNull();
+    expect(dialog.queryByRole('button', { name: T.upload })).toBeNull();
+    expect(dialog.getAllByRole('button', { name: T.resume })).toHaveLength(1);
+    expect(dialog.getByRole('button', { name: T.close })).toBeTruthy();
+    expect(callsTo(calls, 'capsules.upload.cancel')).toHaveLength(0);
+    const paused = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(paused);
+    expect(paused.defaultPrevented).toBe(false);
+
+    open();
+    storage.stageCalls.length = 0;
+    await user.click(dialog.getByRole('button', { name: T.resume }));
+    await expectToast(T.uploadSuccessfulTitle);
+    expect(storage.stageCalls.map((c) => c.id).sort()).toEqual([0, 1, 2].map(blockId).sort());
+    expect(storage.commits).toHaveLength(1);
+    expect(storage.commits[0]?.ids).toEqual([0, 1, 2].map(blockId));
+    expect(callsTo(calls, 'capsules.upload.start')).toHaveLength(1);
+    expect(callsTo(calls, 'capsules.upload.cancel')).toHaveLength(0);
+  });
+
+  it('Escape with a chosen file asks first; No keeps the file, Discard closes', async () => {
+    const { dialog, user } = await openUpload(pendingUpload());
+    await chooseAndConfirm(dialog, user);
+
+    await user.keyboard('{Escape}');
+    const ask = within(await screen.findByRole('dialog', { name: T.discardTitle }));
+    expect(ask.getByText('The video you chose will not be kept.')).toBeTruthy();
+    await user.click(ask.getByRole('button', { name: T.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.discardTitle })).toBeNull());
+    expect(dialog.getByTestId('video-preview')).toBeTruthy();
+    expect((dialog.getByRole('button', { name: T.upload }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Escape on the question itself is a 'no' too, not a close of both.
+    await user.keyboard('{Escape}');
+    await screen.findByRole('dialog', { name: T.discardTitle });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.discardTitle })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Upload Video for Grace Hopper' })).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: T.cancel }));
+    const last = within(await screen.findByRole('dialog', { name: T.discardTitle }));
+    await user.click(last.getByRole('button', { name: T.discard }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks before dropping a typed message, and closes at once when nothing was given', async () => {
+    const { user } = await openUpload(pendingUpload());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'For Grace' }));
+    const second = within(await screen.findByRole('dialog', { name: 'Upload Video for Grace Hopper' }));
+    await user.type(second.getByRole('textbox', { name: /Message to the recipient/ }), 'Happy birthday');
+    await user.click(second.getByRole('button', { name: T.closeDialog }));
+    const ask = within(await screen.findByRole('dialog', { name: T.discardTitle }));
+    expect(ask.getByText('The message you wrote will not be kept.')).toBeTruthy();
+    await user.click(ask.getByRole('button', { name: T.keepEditing }));
+    expect(
+      (second.getByRole('textbox', { name: /Message to the recipient/ }) as HTMLTextAreaElement).value,
+    ).toBe('Happy birthday');
+  });
+
+  it('gives back an interrupted upload of another file before starting the new one', async () => {
+    const capsule = pendingUpload({ status: 'Upload_In_Progress' });
+    const { dialog, user, calls } = await openUpload(capsule, {
+      'capsules.upload.open': () => ({
+        uploadId: 'upload-0',
+        fileName: 'old.mp4',
+        fileSize: 99,
+        stagedBytes: 8,
+      }),
+    });
+    await dialog.findByText(T.resumeOfferTitle);
+    await chooseAndConfirm(dialog, user);
+    expect(dialog.getByTestId('resume-match').textContent).toBe(T.resumeFileMismatch);
+    await user.click(dialog.getByRole('button', { name: T.upload }));
+    await expectToast(T.uploadSuccessfulTitle);
+    expect(callsTo(calls, 'capsules.upload.cancel').map((c) => c.input)).toEqual([
+      { capsuleId: capsule.id, uploadId: 'upload-0' },
+    ]);
+    const order = calls.map((c) => c.path).filter((p) => p.startsWith('capsules.upload.'));
+    expect(order.indexOf('capsules.upload.cancel')).toBeLessThan(order.indexOf('capsules.upload.start'));
+    expect(callsTo(calls, 'capsules.upload.start')[0]?.input).not.toHaveProperty('resume');
+  });
+
+  it('says storage refused the upload when storage answers with an error, and gives the slot back', async () => {
+    const storage = h.storage as FakeStorage;
+    storage.failStage.set(blockId(0), [storageError(409, 'BlobArchived')]);
+    const { dialog, user, calls } = await openUpload(pendingUpload());
+    await chooseAndConfirm(dialog, user);
+    await user.click(dialog.getByRole('button', { name: T.upload }));
+    await expectToast(T.uploadFailedTitle, 'Storage refused the upload (409). Please try again.');
+    expect(screen.queryByText(T.connectionLost)).toBeNull();
+    await waitFor(() => expect(callsTo(calls, 'capsules.upload.cancel')).toHaveLength(1));
+    // The file stays chosen: Upload tries again.
+    expect((dialog.getByRole('button', { name: T.upload }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says storage refused a 403 that fresh SAS do not cure, not a network fault', async () => {
+    const storage = h.storage as FakeStorage;
+    storage.failAll = () => storageError(403, 'AuthorizationFailure');
+    const { dialog, user, calls } = await openUpload(pendingUpload());
+    await chooseAndConfirm(dialog, user);
+    await user.click(dialog.getByRole('button', { name: T.upload }));
+    await expectToast(T.uploadFailedTitle, 'Storage refused the upload (403). Please try again.');
+    expect(callsTo(calls, 'capsules.upload.renew').length).toBeGreaterThan(0);
+  });
+
+  it('pauses on no answer at all (a lost connection, or storage refusing our origin), asking the server first', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const storage = h.storage as FakeStorage;
+      storage.failAll = connectionLost;
+      const { dialog, user, calls } = await openUpload(pendingUpload());
+      await chooseAndConfirm(dialog, user);
+      await user.click(dialog.getByRole('button', { name: T.upload }));
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(await dialog.findByText(T.connectionLost, {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByText(/Storage refused/)).toBeNull();
+      // Each try without an answer asked the server, which puts a lost CORS rule back.
+      expect(callsTo(calls, 'capsules.upload.renew').length).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("toasts 'Upload failed' with the server's reason when the slot is refused", async () => {

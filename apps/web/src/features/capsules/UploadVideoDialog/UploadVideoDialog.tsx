@@ -1,9 +1,16 @@
 import { CAPSULE_UPLOAD_TEXTS, parseCapsuleLength } from '@capsule/domain';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPlay, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconRefresh,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast, useClearToastsOnOpen } from '../../../lib/toast';
 import type { Capsule } from '../capsule-display';
+import { ConfirmLeave, type LeaveQuestion } from './ConfirmLeave';
 import { initialNotify, NotifyOptions, type NotifyState, notifyComplete, notifyInput } from './NotifyOptions';
 import { UploadProgressPanel } from './UploadProgressPanel';
 import classes from './UploadVideoDialog.module.css';
@@ -31,7 +38,10 @@ const formatDuration = (seconds: number) => {
  * Upload Video (or Replace Video), spec section 2: a video dropped or picked, checked in the
  * browser (section 5), previewed, the recipient's notification, the confirmation, then the
  * block upload straight to storage with a real progress bar. An upload interrupted by a
- * reload is offered for resuming: the same file, re-picked, sends only what is missing.
+ * reload, a lost connection or a stop is offered for resuming: the same file sends only what
+ * is missing. Nothing the sender gave is dropped unasked: Escape, the close button, a click
+ * outside and Cancel ask before discarding a chosen file or a typed message, and before
+ * stopping an upload under way (which then waits, open, for Resume).
  */
 export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDialogProps) {
   const [now] = useState(() => new Date());
@@ -41,13 +51,18 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
   const [confirmed, setConfirmed] = useState(false);
   const transfer = useVideoTransfer(capsule, replacing, onClose);
   const open = useOpenUpload(capsule.id);
+  const [question, setQuestion] = useState<LeaveQuestion | null>(null);
+  // 'Recipient assigned' (the usual step before) must not lie over this dialog's buttons.
+  useClearToastsOnOpen();
 
   const { video } = chosen;
   // A video is chosen: fetch the storage SDK now, while the sender ticks the boxes.
   useEffect(() => {
     if (video) void import('./azure-block-target').catch(() => undefined);
   }, [video]);
-  const { phase, busy } = transfer;
+  const { phase, active, paused } = transfer;
+  // The transfer holds the file from the start until it is done or given up.
+  const holding = active || paused;
   const interrupted = open.data ?? null;
   const sameFile = Boolean(
     interrupted &&
@@ -55,9 +70,32 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
       video.file.name === interrupted.fileName &&
       video.file.size === interrupted.fileSize,
   );
-  const canSubmit = Boolean(video) && confirmed && notifyComplete(notify) && !busy && !chosen.reading;
+  const canSubmit = Boolean(video) && confirmed && notifyComplete(notify) && !holding && !chosen.reading;
   const recipient = capsule.recipientName ?? capsule.title;
   const action = replacing ? T.replace : T.upload;
+
+  /** Escape, the close button, a click outside and Cancel: ask first when work would be lost. */
+  const requestClose = () => {
+    if (phase === 'finishing') return;
+    if (phase === 'starting' || phase === 'uploading') {
+      setQuestion({ kind: 'stop' });
+      return;
+    }
+    const typed = notify.message.trim() !== '';
+    if (phase === 'idle' && (video || chosen.reading || typed)) {
+      setQuestion({ kind: 'discard', video: Boolean(video || chosen.reading), message: typed });
+      return;
+    }
+    // Idle with nothing given, or paused: the open upload survives the dialog.
+    onClose();
+  };
+
+  const confirmLeave = () => {
+    const asked = question;
+    setQuestion(null);
+    if (asked?.kind === 'stop') transfer.stop();
+    else onClose();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,142 +109,144 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
       durationSeconds: video.durationSeconds,
       notify: notifyInput(notify),
       resume: sameFile,
+      replaces: interrupted && !sameFile ? interrupted.uploadId : null,
     });
   };
 
   return (
-    <Modal
-      opened
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      title={`${replacing ? 'Replace Video' : 'Upload Video'} for ${recipient}`}
-      centered
-      size="lg"
-      // While bytes are moving, only Cancel stops them: no stray click or Escape does.
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {capsule.title}
-            {length ? ` · up to ${length.label}` : ''}
-            {replacing ? ' · the current video stays until the new one has been reviewed' : ''}
-          </Text>
+    <Modal.Stack>
+      <Modal
+        stackId="upload"
+        opened
+        onClose={requestClose}
+        title={`${replacing ? 'Replace Video' : 'Upload Video'} for ${recipient}`}
+        centered
+        size="lg"
+        closeOnClickOutside={phase !== 'finishing'}
+        withCloseButton={phase !== 'finishing'}
+        closeButtonProps={{ 'aria-label': T.closeDialog }}
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {capsule.title}
+              {length ? ` · up to ${length.label}` : ''}
+              {replacing ? ' · the current video stays until the new one has been reviewed' : ''}
+            </Text>
 
-          {interrupted && phase === 'idle' && (
-            <Alert color="blue" icon={<IconRefresh size={18} />} title={T.resumeOfferTitle}>
-              <Text size="sm">
-                {interrupted.fileName}: {formatBytes(interrupted.stagedBytes)} of{' '}
-                {formatBytes(interrupted.fileSize)} sent.{video ? '' : ' Choose the same file to resume it.'}
-              </Text>
-              {video && (
-                <Text size="sm" fw={600} mt={4} data-testid="resume-match">
-                  {sameFile ? T.resumeReady : T.resumeFileMismatch}
+            {interrupted && phase === 'idle' && (
+              <Alert color="blue" icon={<IconRefresh size={18} />} title={T.resumeOfferTitle}>
+                <Text size="sm">
+                  {interrupted.fileName}: {formatBytes(interrupted.stagedBytes)} of{' '}
+                  {formatBytes(interrupted.fileSize)} sent.
+                  {video ? '' : ' Choose the same file to resume it.'}
                 </Text>
-              )}
-            </Alert>
-          )}
+                {video && (
+                  <Text size="sm" fw={600} mt={4} data-testid="resume-match">
+                    {sameFile ? T.resumeReady : T.resumeFileMismatch}
+                  </Text>
+                )}
+              </Alert>
+            )}
 
-          {video ? (
-            <Stack gap={6}>
-              {/* While it uploads, the file line is enough: the progress stays in view. */}
-              {!busy && (
-                // biome-ignore lint/a11y/useMediaCaption: the sender's own video, before upload; it has no captions
-                <video
-                  className={classes.preview}
-                  src={video.url}
-                  controls
-                  preload="metadata"
-                  data-testid="video-preview"
-                />
-              )}
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  <IconPlayerPlay size={14} style={{ verticalAlign: -2 }} aria-hidden /> {video.file.name} ·{' '}
-                  {formatBytes(video.file.size)} · {formatDuration(video.durationSeconds)}
-                </Text>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  onClick={chosen.remove}
-                  disabled={busy}
-                >
-                  {T.remove}
-                </Button>
-              </Group>
-            </Stack>
-          ) : (
-            <VideoDropArea
-              onFile={(file, source) => void chosen.choose(file, source)}
-              reading={chosen.reading}
-              refusal={chosen.refusal}
-              maxMinutes={length?.minutes ?? null}
-            />
-          )}
-
-          {/* Settled before the upload starts: while it runs, the progress takes their place. */}
-          {!busy && (
-            <>
-              <NotifyOptions value={notify} onChange={setNotify} now={now} />
-              <Checkbox
-                label={T.confirmLabel}
-                checked={confirmed}
-                onChange={(event) => setConfirmed(event.currentTarget.checked)}
+            {video ? (
+              <Stack gap={6}>
+                {/* While it uploads, the file line is enough: the progress stays in view. */}
+                {!holding && (
+                  // biome-ignore lint/a11y/useMediaCaption: the sender's own video, before upload; it has no captions
+                  <video
+                    className={classes.preview}
+                    src={video.url}
+                    controls
+                    preload="metadata"
+                    data-testid="video-preview"
+                  />
+                )}
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <IconPlayerPlay size={14} style={{ verticalAlign: -2 }} aria-hidden /> {video.file.name} ·{' '}
+                    {formatBytes(video.file.size)} · {formatDuration(video.durationSeconds)}
+                  </Text>
+                  {!holding && (
+                    <Button variant="subtle" color="red" size="compact-sm" onClick={chosen.remove}>
+                      {T.remove}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            ) : (
+              <VideoDropArea
+                onFile={(file, source) => void chosen.choose(file, source)}
+                reading={chosen.reading}
+                refusal={chosen.refusal}
+                maxMinutes={length?.minutes ?? null}
               />
-            </>
-          )}
+            )}
 
-          {busy && (
-            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
-              {T.doNotClose}
-            </Alert>
-          )}
+            {/* Settled before the upload starts: while it runs, the progress takes their place. */}
+            {!holding && (
+              <>
+                <NotifyOptions value={notify} onChange={setNotify} now={now} />
+                <Checkbox
+                  label={T.confirmLabel}
+                  checked={confirmed}
+                  onChange={(event) => setConfirmed(event.currentTarget.checked)}
+                />
+              </>
+            )}
 
-          {transfer.progress && (phase === 'uploading' || phase === 'paused' || phase === 'finishing') && (
-            <UploadProgressPanel progress={transfer.progress} state={phase} />
-          )}
+            {/* Only while bytes move: a paused upload survives closing and reloading. */}
+            {active && (
+              <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status">
+                {T.doNotClose}
+              </Alert>
+            )}
 
-          {phase === 'paused' && (
-            <Alert color="orange" icon={<IconWifiOff size={18} />} role="alert">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm" style={{ flex: '1 1 16rem' }}>
-                  {T.connectionLost}
+            {transfer.progress && phase !== 'idle' && phase !== 'starting' && (
+              <UploadProgressPanel progress={transfer.progress} state={phase} />
+            )}
+
+            {paused && (
+              <Alert
+                color="orange"
+                icon={
+                  transfer.pauseReason === 'connection' ? (
+                    <IconWifiOff size={18} />
+                  ) : (
+                    <IconPlayerPause size={18} />
+                  )
+                }
+                role={transfer.pauseReason === 'connection' ? 'alert' : 'status'}
+                data-testid="upload-paused"
+              >
+                <Text size="sm">
+                  {transfer.pauseReason === 'connection' ? T.connectionLost : T.stoppedByYou}
                 </Text>
-                <Button
-                  size="compact-sm"
-                  onClick={transfer.resume}
-                  leftSection={<IconRefresh size={14} />}
-                  style={{ flexShrink: 0 }}
-                >
+                <Text size="sm" mt={4}>
+                  {T.resumeLater}
+                </Text>
+              </Alert>
+            )}
+
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={requestClose} disabled={phase === 'finishing'}>
+                {paused ? T.close : T.cancel}
+              </Button>
+              {paused ? (
+                <Button onClick={transfer.resume} leftSection={<IconRefresh size={16} />}>
                   {T.resume}
                 </Button>
-              </Group>
-            </Alert>
-          )}
-
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => void transfer.cancel()}
-              disabled={phase === 'finishing' || phase === 'cancelling'}
-            >
-              {T.cancel}
-            </Button>
-            <Button
-              type="submit"
-              disabled={!canSubmit}
-              loading={phase === 'starting' || phase === 'uploading' || phase === 'finishing'}
-            >
-              {action}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+              ) : (
+                <Button type="submit" disabled={!canSubmit} loading={active}>
+                  {action}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmLeave question={question} onKeep={() => setQuestion(null)} onConfirm={confirmLeave} />
+    </Modal.Stack>
   );
 }
 

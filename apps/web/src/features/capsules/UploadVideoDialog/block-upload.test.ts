@@ -93,13 +93,14 @@ describe('BlockUpload', () => {
   });
 
   it('retries a block after a network failure with a growing back-off', async () => {
-    const { storage, upload, sleep } = setup({ concurrency: 1 });
+    const { storage, upload, sleep, renew } = setup({ concurrency: 1 });
     storage.failStage.set(blockId(1), [connectionLost(), storageError(503, 'ServerBusy')]);
     await upload.run(new AbortController().signal);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000]);
-    expect(storage.idsSentTo(grant(1, 0).sasUrl)).toEqual([
-      blockId(0),
-      blockId(1),
+    // No answer: the server is asked (a renewal) before the next try; a 503 is an answer.
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(storage.idsSentTo(grant(1, 0).sasUrl)).toEqual([blockId(0), blockId(1)]);
+    expect(storage.idsSentTo(grant(2, 0).sasUrl)).toEqual([
       blockId(1),
       blockId(1),
       blockId(2),
@@ -107,6 +108,42 @@ describe('BlockUpload', () => {
       blockId(4),
     ]);
     expect(upload.committed).toBe(true);
+  });
+
+  it('asks the server once when parallel blocks get no answer (a CORS rule storage lost looks so)', async () => {
+    const { storage, upload, renew, sleep } = setup({ concurrency: 3 });
+    for (const i of [0, 1, 2]) storage.failStage.set(blockId(i), [connectionLost()]);
+    let open!: () => void;
+    storage.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const running = upload.run(new AbortController().signal);
+    await vi.waitFor(() => expect(storage.inFlight).toBe(3));
+    open();
+    await running;
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(sleep).toHaveBeenCalled();
+    expect(storage.commits).toEqual([{ sasUrl: grant(2, 0).sasUrl, ids: ALL_IDS, contentType: 'video/mp4' }]);
+  });
+
+  it('goes on retrying when the server cannot be reached either, and stops when it says the upload ended', async () => {
+    const offline = setup({ concurrency: 1 });
+    offline.renew.mockRejectedValue(new TypeError('Failed to fetch'));
+    offline.storage.failStage.set(blockId(0), [connectionLost(), connectionLost()]);
+    await offline.upload.run(new AbortController().signal);
+    expect(offline.renew).toHaveBeenCalledTimes(2);
+    expect(offline.sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000]);
+    expect(offline.upload.committed).toBe(true);
+
+    const ended = setup({ concurrency: 1 });
+    ended.renew.mockRejectedValue(
+      Object.assign(new Error('This upload was cancelled.'), { data: { httpStatus: 409 } }),
+    );
+    ended.storage.failStage.set(blockId(0), [connectionLost()]);
+    const error = await ended.upload.run(new AbortController().signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadRefusedError);
+    expect((error as UploadRefusedError).stage).toBe('renew');
+    expect(ended.storage.commits).toHaveLength(0);
   });
 
   it('pauses when the retries run out, then resumes with only the missing blocks', async () => {

@@ -261,8 +261,23 @@ export class BlockUpload {
         }
         transient += 1;
         if (transient > this.o.retries) throw new UploadPausedError(error);
+        if (failureStatus(error) === null && this.grant === grant) await this.askServer(signal);
         await this.o.sleep(this.o.backoffMs(transient), signal);
       }
+    }
+  }
+
+  /**
+   * A request without an answer is a lost connection, or storage refusing the portal's origin:
+   * a missing CORS rule looks the same to the page, which sees no status either way. Renewing
+   * asks the server, which puts the portal's rule back if it is gone (capsules.upload.renew),
+   * before the next try. Without a server either, the connection is down and the tries go on.
+   */
+  private async askServer(signal: AbortSignal): Promise<void> {
+    try {
+      await this.renewOnce(signal);
+    } catch (error) {
+      if (!(error instanceof UploadPausedError)) throw error;
     }
   }
 

@@ -26,10 +26,15 @@ export function useUploadCalls() {
   };
 }
 
-/** The interrupted upload of a capsule, if any (asked once when the dialog opens). */
+/**
+ * The interrupted upload of a capsule, if any: asked afresh each time the dialog opens (an
+ * upload stopped a minute ago must be offered), not kept once the dialog is closed.
+ */
 export function useOpenUpload(capsuleId: string) {
   const trpc = useTRPC();
-  return useQuery(trpc.capsules.upload.open.queryOptions({ capsuleId }, { refetchOnWindowFocus: false }));
+  return useQuery(
+    trpc.capsules.upload.open.queryOptions({ capsuleId }, { refetchOnWindowFocus: false, gcTime: 0 }),
+  );
 }
 
 /** The one-time preview's read URL; asking for it uses the preview up. */

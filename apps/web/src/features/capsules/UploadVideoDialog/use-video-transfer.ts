@@ -1,35 +1,37 @@
-import { CAPSULE_UPLOAD_TEXTS } from '@capsule/domain';
+import { CAPSULE_UPLOAD_TEXTS, storageRefusedBody } from '@capsule/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRefusal, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
 import { useRefreshCapsules } from '../use-capsule-cache';
-import { BlockUpload, isAbort, UploadPausedError, UploadRefusedError } from './block-upload';
+import { BlockUpload, failureStatus, isAbort, UploadPausedError, UploadRefusedError } from './block-upload';
 import { type UploadNotifyInput, useUploadCalls } from './upload-api';
 import { ProgressMeter, type UploadProgress } from './upload-progress';
 
 /**
  * idle: nothing under way. starting: asking the server for the upload slot. uploading: blocks
  * going to storage. finishing: the block list is committed, the server checks what arrived.
- * paused: the connection was lost; what storage holds is kept. cancelling: stopping.
+ * paused: the connection was lost or the sender stopped it; what storage holds is kept, and
+ * the slot stays open on the server, so it can be resumed now or after closing the dialog.
  */
-export type TransferPhase = 'idle' | 'starting' | 'uploading' | 'finishing' | 'paused' | 'cancelling';
+export type TransferPhase = 'idle' | 'starting' | 'uploading' | 'finishing' | 'paused';
 
-/** The phases in which leaving the page would interrupt an upload. */
-export const BUSY_PHASES: readonly TransferPhase[] = [
-  'starting',
-  'uploading',
-  'finishing',
-  'paused',
-  'cancelling',
-];
+/** Why a paused upload waits. */
+export type PauseReason = 'connection' | 'stopped';
+
+/** The phases in which closing or leaving the page would interrupt something under way. */
+export const ACTIVE_PHASES: readonly TransferPhase[] = ['starting', 'uploading', 'finishing'];
 
 export interface BeginInput {
   file: File;
   durationSeconds: number;
   notify: UploadNotifyInput;
-  /** Continue the capsule's open upload (the same file, re-picked after a reload). */
+  /** Continue the capsule's open upload (the same file, re-picked after a reload or a stop). */
   resume: boolean;
+  /** An open upload of another file, given back before this one starts. */
+  replaces: string | null;
 }
 
 interface Transfer {
@@ -47,25 +49,58 @@ const failed = (description: string) =>
   toast({ title: T.uploadFailedTitle, description, variant: 'destructive' });
 
 /**
+ * What to say when storage stopped the upload: its HTTP answer when it gave one (a refusal, not
+ * a network fault), else the spec's 'Upload failed, please try again.'.
+ */
+export function storageFailureText(error: UploadRefusedError): string {
+  const status = failureStatus(error.cause);
+  return status === null ? T.storageFailed : storageRefusedBody(status);
+}
+
+/**
  * The whole upload of one capsule's video: the slot (capsules.upload.start), the blocks
  * straight to storage (block-upload.ts, with the SDK loaded only now), the completion the
- * server checks, and Cancel, Resume and the toasts around them.
+ * server checks, and Stop, Resume and the toasts around them.
  */
 export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: () => void) {
   const calls = useUploadCalls();
-  const refresh = useRefreshCapsules();
+  const refreshCapsules = useRefreshCapsules();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [phase, setPhase] = useState<TransferPhase>('idle');
+  const [pauseReason, setPauseReason] = useState<PauseReason>('connection');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const transfer = useRef<Transfer | null>(null);
-  const cancelRequested = useRef(false);
+  const stopRequested = useRef(false);
   const lastDraw = useRef(0);
   const capsuleId = capsule.id;
+
+  /** The card, the counts, and the dialog's offer to resume, as the server now has them. */
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        refreshCapsules(),
+        queryClient.invalidateQueries({ queryKey: trpc.capsules.upload.open.queryKey({ capsuleId }) }),
+      ]),
+    [capsuleId, queryClient, refreshCapsules, trpc],
+  );
 
   const reset = useCallback(() => {
     transfer.current = null;
     setProgress(null);
     setPhase('idle');
   }, []);
+
+  const pause = useCallback(
+    (current: Transfer, reason: PauseReason) => {
+      // The bar shows what storage holds now (a failed or stopped block's part is taken back).
+      setProgress(current.meter.sample(current.upload.sentBytes, performance.now()));
+      setPauseReason(reason);
+      setPhase('paused');
+      void refresh();
+    },
+    [refresh],
+  );
 
   /** Best effort: the server also reverts an upload that never completes. */
   const release = useCallback(
@@ -83,11 +118,10 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
       try {
         await current.upload.run(current.controller.signal);
       } catch (error) {
+        // Stopped by the sender (stop() has paused it) or the dialog went away.
         if (isAbort(error) || current.controller.signal.aborted) return;
         if (error instanceof UploadPausedError) {
-          // The bar shows what storage holds now (a failed block's part is taken back).
-          setProgress(current.meter.sample(current.upload.sentBytes, performance.now()));
-          setPhase('paused');
+          pause(current, 'connection');
           return;
         }
         reset();
@@ -97,7 +131,7 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
           void refresh();
           return;
         }
-        failed(T.storageFailed);
+        failed(error instanceof UploadRefusedError ? storageFailureText(error) : T.storageFailed);
         await release(current.uploadId);
         return;
       }
@@ -114,7 +148,7 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
           void refresh();
         } else {
           // No answer: the blocks are committed; Resume asks for the completion again.
-          setPhase('paused');
+          pause(current, 'connection');
         }
         return;
       }
@@ -127,15 +161,17 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
       void refresh();
       onDone();
     },
-    [calls, capsuleId, onDone, refresh, release, replacing, reset],
+    [calls, capsuleId, onDone, pause, refresh, release, replacing, reset],
   );
 
   const begin = useCallback(
-    async ({ file, durationSeconds, notify, resume }: BeginInput) => {
-      cancelRequested.current = false;
+    async ({ file, durationSeconds, notify, resume, replaces }: BeginInput) => {
+      stopRequested.current = false;
       setPhase('starting');
       let session: Awaited<ReturnType<typeof calls.start>>;
       try {
+        // The sender chose another file than the interrupted one: that upload is given up.
+        if (replaces) await calls.cancel({ capsuleId, uploadId: replaces }).catch(() => undefined);
         session = await calls.start({
           capsuleId,
           fileName: file.name,
@@ -148,6 +184,7 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
       } catch (error) {
         reset();
         failed(serverErrorMessage(error, T.somethingWentWrong));
+        void refresh();
         return;
       }
       let createTarget: typeof import('./azure-block-target').createAzureBlockTarget;
@@ -182,16 +219,14 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
         }),
       };
       transfer.current = current;
-      if (cancelRequested.current) {
-        // Cancel was pressed while the slot was being issued.
-        reset();
-        await release(current.uploadId);
-        onDone();
+      if (stopRequested.current) {
+        // Stop was confirmed while the slot was being issued: it waits, open, for a resume.
+        pause(current, 'stopped');
         return;
       }
       await sendAndComplete(current);
     },
-    [calls, capsuleId, onDone, release, reset, sendAndComplete],
+    [calls, capsuleId, pause, refresh, release, reset, sendAndComplete],
   );
 
   const resume = useCallback(() => {
@@ -201,41 +236,27 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
     void sendAndComplete(current);
   }, [sendAndComplete]);
 
-  /** Stops the transfer and gives the slot back; the dialog closes. */
-  const cancel = useCallback(async () => {
+  /**
+   * Stops the blocks under way (the sender confirmed it). Nothing is given back: the slot stays
+   * open, what storage holds stays, and Resume (now, or after a reload) sends only the rest.
+   */
+  const stop = useCallback(() => {
     const current = transfer.current;
-    if (phase === 'starting' && !current) {
-      cancelRequested.current = true;
-      setPhase('cancelling');
-      return;
-    }
     if (!current) {
-      onDone();
+      stopRequested.current = true;
       return;
     }
     current.controller.abort();
-    setPhase('cancelling');
-    try {
-      await calls.cancel({ capsuleId, uploadId: current.uploadId });
-    } catch (error) {
-      toast({
-        title: T.uploadFailedTitle,
-        description: serverErrorMessage(error, T.cancelFailed),
-        variant: 'destructive',
-      });
-    }
-    transfer.current = null;
-    void refresh();
-    onDone();
-  }, [calls, capsuleId, onDone, phase, refresh]);
+    pause(current, 'stopped');
+  }, [pause]);
 
   // Leaving the page stops the blocks under way; the upload stays open on the server and
   // the dialog offers to resume it next time.
   useEffect(() => () => transfer.current?.controller.abort(), []);
 
-  const busy = BUSY_PHASES.includes(phase);
+  const active = ACTIVE_PHASES.includes(phase);
   useEffect(() => {
-    if (!busy) return;
+    if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
@@ -243,7 +264,7 @@ export function useVideoTransfer(capsule: Capsule, replacing: boolean, onDone: (
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [busy]);
+  }, [active]);
 
-  return { phase, progress, busy, begin, resume, cancel };
+  return { phase, pauseReason, progress, active, paused: phase === 'paused', begin, resume, stop };
 }
