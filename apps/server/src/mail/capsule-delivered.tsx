@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { formatDate } from '@capsule/domain';
 import { Action, MailLayout, Paragraph, PRODUCT_NAME, Quote } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { CSSProperties, ReactNode } from 'react';
 import { Body, Button, Container, Head, Html, Link, Preview, Text } from 'react-email';
 

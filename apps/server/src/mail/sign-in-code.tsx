@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { FinePrint, MailLayout, Paragraph, PRODUCT_NAME } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';
 
