@@ -90,7 +90,8 @@ export const commands: Record<string, Command> = {
     },
   },
   'delivery:failed': {
-    usage: "lists recipients' delivery mails given up after their last try",
+    usage:
+      "lists recipients' mails given up after their last try (kind: delivery, or opening on the capsule's day)",
     options: {},
     required: [],
     async run(db, _v, print) {
@@ -98,13 +99,14 @@ export const commands: Record<string, Command> = {
       if (failed.length === 0) return print('No failed delivery mails.');
       for (const m of failed) {
         print(
-          `${m.id}  ${m.capsuleTitle} to ${m.recipientEmail ?? '?'}  delivered ${m.deliveredAt.toISOString()}, ${m.attempts} tries: ${m.lastError ?? ''}`,
+          `${m.id}  ${m.kind} mail  ${m.capsuleTitle} to ${m.recipientEmail ?? '?'}  delivered ${m.deliveredAt.toISOString()}, ${m.attempts} tries: ${m.lastError ?? ''}`,
         );
       }
     },
   },
   'delivery:retry': {
-    usage: '[--id ID] sends failed delivery mails again (all, or the one named) from the next mail sweep',
+    usage:
+      '[--id ID] sends failed recipient mails (delivery or opening) again, all or the one named, from the next mail sweep',
     options: { id: { type: 'string' } },
     required: [],
     async run(db, v, print, services) {

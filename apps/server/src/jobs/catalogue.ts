@@ -68,8 +68,10 @@ export const JOBS = defineJobs({
    */
   'capsules.deliver': { payload: z.object({}), policy: 'exclusive', retryLimit: 0, heartbeatSeconds: 30 },
   /**
-   * Sweep: send the recipients' delivery mails that are due (the outbox; each mail keeps its own
-   * tries and back-off by the app's clock). Every minute, and sent by a delivery that wrote a mail.
+   * Sweep: send the recipients' mails that are due (the outbox: delivery mails, and opening-day
+   * mails at a dated capsule's first instant; each mail keeps its own tries and back-off by the
+   * app's clock), after dating the opening mails whose capsule got a date since. Every minute,
+   * and sent by a delivery that wrote a mail due at once.
    */
   'capsules.delivery-mail': {
     payload: z.object({}),

@@ -51,12 +51,31 @@ export const receivedRows = (t: TestApp, capsuleId: string) =>
 export const capsuleRow = (t: TestApp, capsuleId: string) =>
   t.deps.db.selectFrom('capsules').selectAll().where('id', '=', capsuleId).executeTakeFirstOrThrow();
 
+/** The capsule's delivery mail in the outbox (as a list: none before the delivery). */
 export const mailRows = (t: TestApp, capsuleId: string) =>
-  t.deps.db.selectFrom('deliveryMails').selectAll().where('capsuleId', '=', capsuleId).execute();
+  t.deps.db
+    .selectFrom('deliveryMails')
+    .selectAll()
+    .where('capsuleId', '=', capsuleId)
+    .where('kind', '=', 'delivery')
+    .execute();
+
+/** The capsule's opening-day mail in the outbox (as a list: a capsule has at most one). */
+export const openingMailRows = (t: TestApp, capsuleId: string) =>
+  t.deps.db
+    .selectFrom('deliveryMails')
+    .selectAll()
+    .where('capsuleId', '=', capsuleId)
+    .where('kind', '=', 'opening')
+    .execute();
 
 /** Delivery mails in the SMTP trap for that address (the sender's review mails go elsewhere). */
 export const deliveryMailsTo = (t: TestApp, address: string) =>
   t.mail.mailsTo(address).filter((mail) => /has left you a time capsule/.test(mail.subject));
+
+/** Opening-day mails in the SMTP trap for that address. */
+export const openingMailsTo = (t: TestApp, address: string) =>
+  t.mail.mailsTo(address).filter((mail) => / is open now$/.test(mail.subject));
 
 /** A port nothing listens on: a mailer aimed there fails as one whose SMTP server is down. */
 async function closedPort(): Promise<number> {

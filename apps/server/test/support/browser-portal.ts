@@ -314,6 +314,7 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
     sweeps: {
       /** capsules.deliver: every capsule whose time has come reaches its recipient (issue 12). */
       deliver: () => deliverDueCapsules(deps),
+      mails: async () => (await import('../../src/modules/capsules/index.js')).sendDueDeliveryMails(deps),
     },
 
     /** The operators' admin CLI, through the services its commands call (apps/server/src/cli). */

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { oneTimeCodeMail } from '../../src/mail/templates.js';
+import { oneTimeCodeSubject } from '../../src/mail/sign-in-code.js';
 
 export interface TrappedMail {
   to: string[];
@@ -79,7 +79,7 @@ export async function startMailTrap() {
 export type MailTrap = Awaited<ReturnType<typeof startMailTrap>>;
 
 /** A one-time-code mail, told by its subject: the template's, up to the code. */
-const CODE_SUBJECT = oneTimeCodeMail('', '', 0).subject;
+const CODE_SUBJECT = oneTimeCodeSubject('');
 const isCodeMail = (mail: TrappedMail) => mail.subject.startsWith(CODE_SUBJECT);
 
 /** The 6-digit code in a one-time-code mail. */

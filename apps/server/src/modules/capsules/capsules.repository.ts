@@ -2,7 +2,7 @@ import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
 import { sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import type { Db } from '../../db/database.js';
-import type { CapsuleUpdate, NewCapsule } from '../../db/schema.js';
+import type { CapsuleUpdate, DeliveryMailStatus, NewCapsule } from '../../db/schema.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
@@ -41,7 +41,8 @@ export const CAPSULE_COLUMNS = [
 
 /**
  * What the sender sees of a delivery (issue 12), read with the capsule itself by two left joins
- * on unique keys (one received row and one delivery mail per capsule): no extra statement.
+ * on unique keys (one received row per capsule, and its delivery mail: the opening-day mail of
+ * the same outbox is not what `emailStatus` reports): no extra statement.
  */
 const DELIVERY_VIEW_COLUMNS = [
   'receivedCapsules.viewedAt as deliveryOpenedAt',
@@ -50,12 +51,18 @@ const DELIVERY_VIEW_COLUMNS = [
   'deliveryMails.sentAt as deliveryEmailedAt',
 ] as const;
 
+/** The statuses a delivery mail takes ('waiting' is an opening mail's only; migration 0017). */
+type DeliveryEmailStatus = Exclude<DeliveryMailStatus, 'waiting'>;
+type NarrowedDeliveryView = { deliveryEmailStatus: DeliveryEmailStatus | null };
+
 /** The owner's capsules with their delivery's tracking columns (capsuleView's rows). */
 function ownedWithDelivery(db: Db, ownerId: string) {
   return db
     .selectFrom('capsules')
     .leftJoin('receivedCapsules', 'receivedCapsules.capsuleId', 'capsules.id')
-    .leftJoin('deliveryMails', 'deliveryMails.capsuleId', 'capsules.id')
+    .leftJoin('deliveryMails', (join) =>
+      join.onRef('deliveryMails.capsuleId', '=', 'capsules.id').on('deliveryMails.kind', '=', 'delivery'),
+    )
     .where('capsules.ownerId', '=', ownerId);
 }
 
@@ -101,6 +108,7 @@ export function listPageQuery(
   let query = ownedBy(db, ownerId, filter)
     .select(CAPSULE_COLUMNS)
     .select(DELIVERY_VIEW_COLUMNS)
+    .$narrowType<NarrowedDeliveryView>()
     .select(() => matchingTotal(db, ownerId, filter).as('matchingTotal'));
   // Capsules of one purchase share their creation time: seq keeps them in the order made.
   if (filter.sort === 'delivery') {
@@ -159,6 +167,7 @@ export function findCapsule(db: Db, ownerId: string, id: string) {
   return ownedWithDelivery(db, ownerId)
     .select(CAPSULE_COLUMNS)
     .select(DELIVERY_VIEW_COLUMNS)
+    .$narrowType<NarrowedDeliveryView>()
     .where('capsules.id', '=', id)
     .executeTakeFirst();
 }

@@ -1,4 +1,16 @@
-// The numbers and the one timing rule of delivery (docs/decisions/014-delivery-exactly-once.md).
+import {
+  canSubmitDocuments,
+  DOCUMENT_CRITERIA,
+  milestoneOpensAt,
+  normaliseDeliveryCriteria,
+  type ReceivedFacts,
+  releaseVerdict,
+} from '@capsule/domain';
+import type { DeliveryOutlook } from '../../mail/capsule-delivered.js';
+
+// The numbers and the timing rules of delivery (docs/decisions/014-delivery-exactly-once.md), and
+// what the recipient's mails say and when (docs/decisions/022-mail-templates.md). Whether a
+// capsule can be watched is always the domain's one release rule (releaseVerdict).
 
 /** Capsules claimed per transaction by the delivery sweep; it claims again until none is due. */
 export const DELIVERY_BATCH = 200;
@@ -61,4 +73,66 @@ export interface NotifyChoice {
 export function dueAtOnLock(notify: NotifyChoice | undefined, lockedAt: Date): Date {
   if (!notify?.notifyEnabled || notify.notifyTiming !== 'custom' || !notify.notifyAt) return lockedAt;
   return notify.notifyAt > lockedAt ? notify.notifyAt : lockedAt;
+}
+
+/**
+ * What the delivery mail tells the recipient they can do now, decided when it is sent: ready
+ * when the release rule lets them watch it; else why not, in the words of its condition.
+ */
+export function deliveryOutlook(facts: ReceivedFacts, now: Date): DeliveryOutlook {
+  if (releaseVerdict(facts, now).ok) return { kind: 'ready' };
+  const criteria = normaliseDeliveryCriteria(facts.criteria);
+  if (criteria === 'Milestone_Date') {
+    const opensAt = milestoneOpensAt(facts.deliveryDate);
+    if (!opensAt || !facts.deliveryDate) return { kind: 'dateToBeSet' };
+    if (opensAt > now) return { kind: 'opensOn', date: facts.deliveryDate.slice(0, 10) };
+    return { kind: 'notYet' };
+  }
+  if (criteria && DOCUMENT_CRITERIA.includes(criteria)) {
+    if (canSubmitDocuments(facts)) return { kind: 'documentNeeded' };
+    if (facts.documentStatus === 'Submitted') return { kind: 'documentInReview' };
+  }
+  return { kind: 'notYet' };
+}
+
+/** The opening-day mail a delivery writes: due at the opening, waiting for a date, or skipped. */
+export type OpeningMailPlan = { status: 'pending'; at: Date } | { status: 'waiting' } | { status: 'skipped' };
+
+/**
+ * A Milestone_Date capsule that cannot be watched yet when it is delivered gets an opening-day
+ * mail, due at the first instant of its date (milestoneOpensAt, the instant the release rule
+ * opens it), or waiting for the date when it has none. One the release rule already opens gets
+ * none: its delivery mail says it is ready. Notify Recipient off: skipped, like its delivery mail.
+ */
+export function openingMailOnDelivery(
+  facts: ReceivedFacts,
+  notify: boolean,
+  now: Date,
+): OpeningMailPlan | null {
+  if (normaliseDeliveryCriteria(facts.criteria) !== 'Milestone_Date') return null;
+  if (releaseVerdict(facts, now).ok) return null;
+  if (!notify) return { status: 'skipped' };
+  const opensAt = milestoneOpensAt(facts.deliveryDate);
+  return opensAt ? { status: 'pending', at: opensAt } : { status: 'waiting' };
+}
+
+/** What the mail sweep does with a claimed opening mail, by the release rule at `now`. */
+export type OpeningMailStep =
+  | { action: 'send' }
+  /** Its date is ahead (it changed since the mail was planned): due then, no try counted. */
+  | { action: 'reschedule'; at: Date }
+  /** It has no date (any more): waiting again. */
+  | { action: 'wait' }
+  /** Open by its date but closed for another reason: nothing true to say; failed with it. */
+  | { action: 'giveUp'; reason: string };
+
+export function openingMailStep(facts: ReceivedFacts, now: Date): OpeningMailStep {
+  const verdict = releaseVerdict(facts, now);
+  if (verdict.ok) return { action: 'send' };
+  const opensAt = milestoneOpensAt(facts.deliveryDate);
+  if (normaliseDeliveryCriteria(facts.criteria) === 'Milestone_Date') {
+    if (!opensAt) return { action: 'wait' };
+    if (opensAt > now) return { action: 'reschedule', at: opensAt };
+  }
+  return { action: 'giveUp', reason: verdict.reason };
 }

@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database.js';
 import type { DeliveryMailStatus } from '../../db/schema.js';
+import type { OpeningMailPlan } from './delivery-rules.js';
 
 // Delivery (issue 12; docs/decisions/014-delivery-exactly-once.md): the capsules a sweep claims,
 // what a delivery writes (received_capsules, capsules.delivered_at, delivery_mails), and the mail
-// outbox. Callers pass a transaction where a claim must hold until the writes commit.
+// outbox, which holds each capsule's delivery mail and, for a dated capsule delivered before its
+// day, its opening-day mail (decision 022). Callers pass a transaction where a claim must hold
+// until the writes commit.
 
 /** What deciding a delivery needs of a capsule, with its accepted upload's Notify Recipient. */
 function deliverySelection(db: Db) {
@@ -15,6 +18,9 @@ function deliverySelection(db: Db) {
       'capsules.status',
       'capsules.recipientEmail',
       'capsules.dueAt',
+      'capsules.deliveryCriteria',
+      'capsules.deliveryDate',
+      'capsules.videoBlobName',
       'videoUploads.notifyEnabled',
     ])
     .where('capsules.deliveredAt', 'is', null);
@@ -63,13 +69,16 @@ export interface NewDelivery {
   userId: string;
   /** pending: mail the recipient; skipped: Notify Recipient was off. */
   mail: Extract<DeliveryMailStatus, 'pending' | 'skipped'>;
+  /** The opening-day mail of a dated capsule not open yet (delivery-rules.ts), or none. */
+  opening: OpeningMailPlan | null;
 }
 
 /**
  * Writes the deliveries of locked capsules: the recipient's received row, delivered_at (and the
- * recipient's account on the capsule), and the delivery mail. Each insert yields to a row that
- * is already there (one received row and one mail per capsule, by unique indexes), so a
- * delivery written twice is written once. Answers how many mails are pending.
+ * recipient's account on the capsule), the delivery mail and any opening-day mail. Each insert
+ * yields to a row that is already there (one received row per capsule, one mail of each kind,
+ * by unique indexes), so a delivery written twice is written once. Answers how many mails are
+ * due now.
  */
 export async function recordDeliveries(db: Db, deliveries: NewDelivery[], now: Date): Promise<number> {
   if (deliveries.length === 0) return 0;
@@ -98,26 +107,39 @@ export async function recordDeliveries(db: Db, deliveries: NewDelivery[], now: D
     .select(['id', 'capsuleId', 'userId'])
     .where('capsuleId', 'in', capsuleIds)
     .execute();
-  const mailOf = new Map(deliveries.map((d) => [d.capsuleId, d.mail]));
+  const byCapsule = new Map(deliveries.map((d) => [d.capsuleId, d]));
+  const rows = received.flatMap((r) => {
+    const delivery = byCapsule.get(r.capsuleId);
+    const status = delivery?.mail ?? 'pending';
+    const row = {
+      capsuleId: r.capsuleId,
+      receivedCapsuleId: r.id,
+      recipientUserId: r.userId,
+      createdAt: now,
+    };
+    const opening = delivery?.opening;
+    return [
+      { ...row, kind: 'delivery' as const, status, nextAttemptAt: status === 'pending' ? now : null },
+      ...(opening
+        ? [
+            {
+              ...row,
+              kind: 'opening' as const,
+              status: opening.status,
+              nextAttemptAt: opening.status === 'pending' ? opening.at : null,
+            },
+          ]
+        : []),
+    ];
+  });
   const mails = await db
     .insertInto('deliveryMails')
-    .values(
-      received.map((r) => {
-        const status = mailOf.get(r.capsuleId) ?? 'pending';
-        return {
-          capsuleId: r.capsuleId,
-          receivedCapsuleId: r.id,
-          recipientUserId: r.userId,
-          status,
-          nextAttemptAt: status === 'pending' ? now : null,
-          createdAt: now,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.column('capsuleId').doNothing())
-    .returning('status')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['capsuleId', 'kind']).doNothing())
+    .returning(['status', 'nextAttemptAt'])
     .execute();
-  return mails.filter((m) => m.status === 'pending').length;
+  return mails.filter((m) => m.status === 'pending' && m.nextAttemptAt !== null && m.nextAttemptAt <= now)
+    .length;
 }
 
 /**
@@ -140,18 +162,77 @@ export function claimDueMails(db: Db, now: Date, leaseUntil: Date, limit: number
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'capsuleId', 'recipientUserId', 'attempts'])
+    .returning(['id', 'kind', 'capsuleId', 'recipientUserId', 'attempts'])
     .execute();
 }
 
-/** What the recipient's mail says: the capsule, its sender, and the sender's note with the upload. */
+export type ClaimedMail = Awaited<ReturnType<typeof claimDueMails>>[number];
+
+/**
+ * What the recipient's mails say, read when they are sent: the capsule, its sender, what the
+ * release rule reads (its condition, date, video, the recipient's document), and the sender's
+ * note from the upload dialog of the accepted video (capsules.video_upload_id: an earlier
+ * attempt that was refused, cancelled or replaced is never the one read).
+ */
 export function findMailFacts(db: Db, capsuleIds: string[]) {
   if (capsuleIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('capsules')
     .leftJoin('videoUploads', 'videoUploads.id', 'capsules.videoUploadId')
-    .select(['capsules.id', 'capsules.ownerId', 'capsules.title', 'videoUploads.notifyMessage'])
+    .leftJoin('receivedCapsules', 'receivedCapsules.capsuleId', 'capsules.id')
+    .select([
+      'capsules.id',
+      'capsules.ownerId',
+      'capsules.title',
+      'capsules.deliveryCriteria',
+      'capsules.deliveryDate',
+      'capsules.videoBlobName',
+      'receivedCapsules.documentVerificationStatus',
+      'videoUploads.notifyMessage',
+    ])
     .where('capsules.id', 'in', capsuleIds)
+    .execute();
+}
+
+export type MailFactsRow = Awaited<ReturnType<typeof findMailFacts>>[number];
+
+/**
+ * Opening mails waiting for a date whose capsule has one now (set after the delivery), by the
+ * partial index of the waiting mails: a few rows, however many capsules there are.
+ */
+export function findDatedWaitingMails(db: Db, limit: number) {
+  return db
+    .selectFrom('deliveryMails')
+    .innerJoin('capsules', 'capsules.id', 'deliveryMails.capsuleId')
+    .select(['deliveryMails.id', 'capsules.deliveryDate'])
+    .where('deliveryMails.status', '=', 'waiting')
+    .where('capsules.deliveryDate', 'is not', null)
+    .orderBy('deliveryMails.capsuleId')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A mail due at `at` with no try counted: a waiting opening mail whose date is set, or a claimed
+ * one whose date moved on. Only from waiting or pending (never a sent or failed mail).
+ */
+export async function scheduleMail(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('deliveryMails')
+    .set({ status: 'pending', nextAttemptAt: at, attempts: 0 })
+    .where('id', '=', id)
+    .where('status', 'in', ['waiting', 'pending'])
+    .execute();
+}
+
+/** A claimed opening mail whose capsule has no date (any more): waiting again, no try counted. */
+export async function markMailWaiting(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('deliveryMails')
+    .set({ status: 'waiting', nextAttemptAt: null, attempts: 0 })
+    .where('id', '=', id)
+    .where('kind', '=', 'opening')
+    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -185,6 +266,7 @@ export function listFailedMails(db: Db) {
     .innerJoin('capsules', 'capsules.id', 'deliveryMails.capsuleId')
     .select([
       'deliveryMails.id',
+      'deliveryMails.kind',
       'deliveryMails.capsuleId',
       'deliveryMails.attempts',
       'deliveryMails.lastError',

@@ -10,14 +10,15 @@ import {
   postponeDeliveryCheck,
   recordDeliveries,
 } from './delivery.repository.js';
-import { DELIVERY_BATCH, RECHECK_WAITING_MINUTES } from './delivery-rules.js';
+import { DELIVERY_BATCH, openingMailOnDelivery, RECHECK_WAITING_MINUTES } from './delivery-rules.js';
 
 // Delivery exactly once (issue 12; docs/decisions/014-delivery-exactly-once.md). A locked capsule
 // is due at due_at (delivery-rules.ts). The sweep claims due capsules under row locks that other
 // sweeps skip, and writes each delivery (received row, delivered_at, the mail in the outbox) in
 // the transaction holding the claim: a crash before the commit delivers nothing, after it
-// everything, and the unique indexes make a second write of the same delivery a no-op. The mail
-// goes out later, from the outbox (delivery-mail.service.ts).
+// everything, and the unique indexes make a second write of the same delivery a no-op. The mails
+// go out later, from the outbox (delivery-mail.service.ts): the delivery mail at once, and for a
+// dated capsule not open yet the opening-day mail on its day (docs/decisions/022-mail-templates.md).
 
 /** What a sweep did, for the job's log and the tests. */
 export interface DeliveryRun {
@@ -58,14 +59,24 @@ async function deliverClaimed(
   for (const row of rows) {
     const userId =
       row.status === 'To_Delete' ? undefined : accounts.get((row.recipientEmail ?? '').trim().toLowerCase());
-    if (!userId) waiting.push(row.id);
+    if (!userId) {
+      waiting.push(row.id);
+      continue;
+    }
     // An upload without Notify Recipient's answer (none recorded) mails: the dialog's default is on.
-    else
-      deliveries.push({
-        capsuleId: row.id,
-        userId,
-        mail: row.notifyEnabled === false ? 'skipped' : 'pending',
-      });
+    const notify = row.notifyEnabled !== false;
+    const facts = {
+      criteria: row.deliveryCriteria,
+      deliveryDate: row.deliveryDate,
+      documentStatus: null,
+      hasVideo: row.videoBlobName !== null,
+    };
+    deliveries.push({
+      capsuleId: row.id,
+      userId,
+      mail: notify ? 'pending' : 'skipped',
+      opening: openingMailOnDelivery(facts, notify, now),
+    });
   }
   await postponeDeliveryCheck(trx, waiting, addMinutes(now, RECHECK_WAITING_MINUTES));
   const pendingMails = await recordDeliveries(trx, deliveries, now);

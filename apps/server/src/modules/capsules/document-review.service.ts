@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { documentOutcomeMail } from '../../mail/templates.js';
+import { documentOutcomeMail } from '../../mail/document-outcome.js';
 import { findPublicUsers } from '../users/index.js';
 import {
   findDocumentOutcome,
@@ -128,7 +128,7 @@ export async function sendDocumentOutcomeMail(
   const people = await findPublicUsers(deps.db, [outcome.userId, outcome.ownerId]);
   const recipient = people.get(outcome.userId);
   if (!recipient) return;
-  const mail = documentOutcomeMail({
+  const mail = await documentOutcomeMail({
     fullName: recipient.fullName,
     capsuleTitle: outcome.title,
     senderName: people.get(outcome.ownerId)?.fullName ?? null,

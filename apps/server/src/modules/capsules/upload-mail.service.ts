@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { videoNeedsReviewMail, videoStoredMail } from '../../mail/templates.js';
+import { videoNeedsReviewMail, videoStoredMail } from '../../mail/video-review.js';
 import { findPublicUser } from '../users/index.js';
 import { findCapsuleById } from './capsules.repository.js';
 import { findUpload, updateUpload } from './video-uploads.repository.js';
@@ -25,10 +25,9 @@ export async function sendReviewMail(deps: AppDeps, { uploadId }: { uploadId: st
     recipientName: capsule.recipientName,
     publicUrl: deps.config.publicUrl,
   };
-  const mail =
-    upload.state === 'accepted'
-      ? videoStoredMail(facts)
-      : videoNeedsReviewMail({ ...facts, reason: upload.reason ?? '' });
+  const mail = await (upload.state === 'accepted'
+    ? videoStoredMail(facts)
+    : videoNeedsReviewMail({ ...facts, reason: upload.reason ?? '' }));
   await deps.mailer.send({ to: owner.email, ...mail });
   await updateUpload(deps.db, upload.id, { reviewMailSentAt: deps.clock.now() });
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, LapseReason } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { storageLapsedMail, storageMarkedMail } from '../../mail/storage-lapse-templates.js';
+import { storageLapsedMail, storageMarkedMail } from '../../mail/storage-lapse.js';
 import { markLapsedPlanCapsules } from '../capsules/index.js';
 import { recordChange } from '../sync/index.js';
 import { findPublicUser } from '../users/index.js';
@@ -152,13 +152,13 @@ export async function sendLapseMail(
     publicUrl: deps.config.publicUrl,
   };
   if (job.stage === 'lapsed') {
-    await deps.mailer.send({ to: owner.email, ...storageLapsedMail(facts) });
+    await deps.mailer.send({ to: owner.email, ...(await storageLapsedMail(facts)) });
     await updateSubscription(deps.db, plan.id, { lapseMailSentAt: deps.clock.now() });
     return;
   }
   await deps.mailer.send({
     to: owner.email,
-    ...storageMarkedMail({ ...facts, markedAt: plan.lapseEnforcedAt ?? deps.clock.now() }),
+    ...(await storageMarkedMail({ ...facts, markedAt: plan.lapseEnforcedAt ?? deps.clock.now() })),
   });
   await updateSubscription(deps.db, plan.id, { enforcedMailSentAt: deps.clock.now() });
 }

@@ -3,7 +3,7 @@ import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { addMinutes } from '../../lib/clock.js';
 import { hashOneTimeCode, newOneTimeCode, oneTimeCodeMatches } from '../../lib/tokens.js';
-import { oneTimeCodeMail } from '../../mail/templates.js';
+import { oneTimeCodeMail } from '../../mail/sign-in-code.js';
 import {
   assertNotThrottled,
   type IssuedSession,
@@ -79,7 +79,7 @@ export async function sendCode(deps: AppDeps, sessionOrNull: RequestSession | nu
   try {
     await deps.mailer.send({
       to: session.user.email,
-      ...oneTimeCodeMail(session.user.fullName, code, OTP_RULES.validMinutes),
+      ...(await oneTimeCodeMail(session.user.fullName, code, OTP_RULES.validMinutes)),
     });
   } catch (error) {
     // A code nobody received must not count against the user's limits or stay guessable.
