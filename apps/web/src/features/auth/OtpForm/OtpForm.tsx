@@ -6,6 +6,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useAuth, type VerifyOtpResult } from '../AuthProvider/auth-context';
+import { useReturnPath } from '../return-to';
 import { OTP_SCREEN_TEXTS, otpErrorMessage } from './otp-errors';
 
 /** The server accepts one new code a minute (docs/server-rules.md, 'One-time code'). */
@@ -21,6 +22,8 @@ interface OtpFormProps {
 export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
   const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent, codeStillValid } =
     useAuth();
+  // Back to login keeps the page asked for before the sign-in (return-to.ts).
+  const next = useReturnPath();
   const form = useForm({
     initialValues: { oneTimeCode: '' },
     validate: schemaResolver(otpInputSchema, { sync: true }),
@@ -104,7 +107,7 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
         </Stack>
       </form>
       <Group justify="space-between" gap="xs">
-        <Button variant="subtle" color="gray" onClick={() => void backToLogin()} px={4}>
+        <Button variant="subtle" color="gray" onClick={() => void backToLogin(next)} px={4}>
           Back to login
         </Button>
         {cooldown > 0 ? (
