@@ -32,24 +32,28 @@ const STYLED = mantineStyledClasses();
  * 'Notification.css'); empty when every component drawn is styled.
  */
 export async function unstyledComponents(page: Page): Promise<string[]> {
-  const missing = await page.evaluate((styled: string[]) => {
-    const known = new Set(styled);
-    const loaded = new Set<string>();
-    const walk = (rules: CSSRuleList) => {
-      for (const rule of Array.from(rules)) {
-        if (rule instanceof CSSStyleRule) {
-          for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) loaded.add(match[1] as string);
+  const missing = await page.evaluate(
+    (styled: string[]) => {
+      const known = new Set(styled);
+      const loaded = new Set<string>();
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule) {
+            for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g))
+              loaded.add(match[1] as string);
+          }
+          if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
         }
-        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      };
+      for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+      const used = new Set<string>();
+      for (const element of Array.from(document.querySelectorAll('[class]'))) {
+        for (const name of Array.from(element.classList)) if (name.startsWith('m_')) used.add(name);
       }
-    };
-    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
-    const used = new Set<string>();
-    for (const element of Array.from(document.querySelectorAll('[class]'))) {
-      for (const name of Array.from(element.classList)) if (name.startsWith('m_')) used.add(name);
-    }
-    return [...used].filter((name) => known.has(name) && !loaded.has(name));
-  }, [...STYLED.keys()]);
+      return [...used].filter((name) => known.has(name) && !loaded.has(name));
+    },
+    [...STYLED.keys()],
+  );
   return [...new Set(missing.map((name) => STYLED.get(name) ?? name))].sort();
 }
 

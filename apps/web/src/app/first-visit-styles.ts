@@ -7,6 +7,8 @@
 // Mantine's styles (signed-in.ts). The browser test e2e/public-toasts.e2e.test.ts fails when a
 // public screen shows a Mantine component whose styles are missing.
 import '@mantine/core/styles/UnstyledButton.layer.css';
+// The password field's show/hide toggle.
+import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Burger.layer.css';

@@ -12,7 +12,7 @@ import { afterSignIn, useReturnPath, withReturnPath } from './return-to';
 
 /** /verify-otp: public, but only useful between the password and the code (spec section 2). */
 export function VerifyOtpPage() {
-  const { authCheckComplete, isAuthenticated, otpVerified, codeRecentlySent } = useAuth();
+  const { authCheckComplete, isAuthenticated, otpVerified, codeRecentlySent, codeSendFailed } = useAuth();
   const navigate = useNavigate();
   // The page asked for before the sign-in (return-to.ts): the terms pass it on if they come first.
   const next = useReturnPath();
@@ -42,7 +42,13 @@ export function VerifyOtpPage() {
   return (
     <AuthCard
       title="Check your email"
-      subtitle={codeRecentlySent ? OTP_SCREEN_TEXTS.subtitleAfterWait : OTP_SCREEN_TEXTS.subtitle}
+      subtitle={
+        codeSendFailed
+          ? OTP_SCREEN_TEXTS.subtitleSendFailed
+          : codeRecentlySent
+            ? OTP_SCREEN_TEXTS.subtitleAfterWait
+            : OTP_SCREEN_TEXTS.subtitle
+      }
     >
       <OtpForm
         onVerifying={() => {

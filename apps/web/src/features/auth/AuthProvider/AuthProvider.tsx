@@ -123,7 +123,12 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
       // alreadySent: this browser signed in again within the minute and its code still works;
       // no mail is on its way, so the notice on the code screen replaces the 'OTP Required' toast.
       if (sent.alreadySent) dismissToasts();
-      patch({ emailSent: true, codeRecentlySent: false, codeStillValid: sent.alreadySent });
+      patch({
+        emailSent: true,
+        codeRecentlySent: false,
+        codeStillValid: sent.alreadySent,
+        codeSendFailed: false,
+      });
       return true;
     } catch (error) {
       // Signing in again within a minute of the last code: not a failure, a wait. The code
@@ -140,6 +145,7 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
           ? serverErrorMessage(error, AUTH_TEXTS.otpSendFailedBody)
           : AUTH_TEXTS.otpSendFailedBody;
       toast({ title: AUTH_TEXTS.otpSendFailedTitle, description, variant: 'destructive' });
+      patch({ codeSendFailed: true });
       return false;
     }
   }, [client, patch]);

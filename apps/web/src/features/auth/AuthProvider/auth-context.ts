@@ -26,6 +26,8 @@ export interface AuthState {
   codeRecentlySent: boolean;
   /** The code mailed less than a minute ago to this browser's sign-in still works. */
   codeStillValid: boolean;
+  /** The last send failed ('Error sending OTP'): no code is on its way. */
+  codeSendFailed: boolean;
   /** A sign-in call (password or code) is in flight. */
   isLoading: boolean;
   /** The last sign-in error, shown once by the sign-in screen and then cleared. */
@@ -74,6 +76,7 @@ export const INITIAL_AUTH_STATE: AuthState = {
   emailSent: false,
   codeRecentlySent: false,
   codeStillValid: false,
+  codeSendFailed: false,
   isLoading: false,
   error: null,
   user: null,

@@ -20,8 +20,16 @@ interface OtpFormProps {
 
 /** Spec section 2, 'Verify OTP screen'. */
 export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
-  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent, codeStillValid } =
-    useAuth();
+  const {
+    verifyOtp,
+    sendOtp,
+    backToLogin,
+    isLoading,
+    emailSent,
+    codeRecentlySent,
+    codeStillValid,
+    codeSendFailed,
+  } = useAuth();
   // Back to login keeps the page asked for before the sign-in (return-to.ts).
   const next = useReturnPath();
   const form = useForm({
@@ -90,7 +98,11 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
         <Stack gap="md">
           <TextInput
             label="One-Time Password"
-            description={codeRecentlySent ? OTP_SCREEN_TEXTS.fieldHintAfterWait : OTP_SCREEN_TEXTS.fieldHint}
+            description={
+              codeRecentlySent || codeSendFailed
+                ? OTP_SCREEN_TEXTS.fieldHintAfterWait
+                : OTP_SCREEN_TEXTS.fieldHint
+            }
             placeholder="123456"
             inputMode="numeric"
             autoComplete="one-time-code"
