@@ -63,6 +63,33 @@ function focusTarget({ element, name, ancestors }: Trigger): HTMLElement | null 
   return null;
 }
 
+/** How long the focus follows a trigger that leaves the page after the dialog closed. */
+const FOLLOW_MS = 10_000;
+
+/**
+ * Focuses the trigger (or its replacement), then follows it for a while: a trigger may leave
+ * just after the dialog closes (a deleted contact's card, once the list has reloaded), and the
+ * focus would fall to the page's body. Once the user has moved the focus on, it is left alone.
+ */
+function giveFocusBack(noted: Trigger): void {
+  const target = focusTarget(noted);
+  if (!target) return;
+  target.focus();
+  const followed = triggerOf(target);
+  const observer = new MutationObserver(() => {
+    if (followed.element.isConnected) return;
+    stop();
+    const active = document.activeElement;
+    if (active === null || active === document.body) focusTarget(followed)?.focus();
+  });
+  const timer = setTimeout(() => stop(), FOLLOW_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 export interface DialogTrigger {
   /** Call when opening a dialog: notes what has the focus (a menu's item: the menu's button). */
   remember: () => void;
@@ -73,8 +100,9 @@ export interface DialogTrigger {
 /**
  * The focus-return of a dialog host: `remember()` as a dialog opens, `returnFocus()` as it
  * closes. A dialog opened from inside another (Details, then Submit Documents) keeps the first
- * dialog's trigger. When the trigger is no longer in the page (its card left the list, its
- * button was drawn again), the focus goes to a control of the same name near where it was.
+ * dialog's trigger. When the trigger is no longer in the page, or leaves it just after (its
+ * card left the list, its button was drawn again), the focus goes to a control of the same name
+ * near where it was, else to the first control there.
  */
 export function useDialogTrigger(): DialogTrigger {
   const trigger = useRef<Trigger | null>(null);
@@ -91,7 +119,7 @@ export function useDialogTrigger(): DialogTrigger {
     trigger.current = null;
     if (!noted) return;
     // After the closing render has removed the dialog (and its focus trap).
-    setTimeout(() => focusTarget(noted)?.focus(), 0);
+    setTimeout(() => giveFocusBack(noted), 0);
   }, []);
 
   return useMemo(() => ({ remember, returnFocus }), [remember, returnFocus]);
