@@ -189,7 +189,7 @@ describe('My Capsules in Chromium', () => {
     expect(await details.getByText(/^Uploaded /).isVisible()).toBe(true);
     expect(await details.getByText(CAPSULE_TEXTS.noMessage).isVisible()).toBe(true);
     await screenshot(page, 'capsules-05-details');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Delete Capsule = the Delete Video confirmation: typing DELETE in capitals confirms.
     await openMenu(page, stored, 'Delete Capsule');

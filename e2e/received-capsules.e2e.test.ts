@@ -205,7 +205,7 @@ describe('Received Capsules in Chromium', () => {
     await details.getByRole('button', { name: 'Play video' }).click();
     await expectPlaying(page);
     await dialogShot(page, 'received-03-playing');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
     // The sender's side learns it was opened and played (issue 12, delivery tracking).
     await expect
       .poll(async () => {
@@ -227,7 +227,7 @@ describe('Received Capsules in Chromium', () => {
       await proofDetails.getByText('This capsule opens once your document is verified.').isVisible(),
     ).toBe(true);
     await dialogShot(page, 'received-06-details-video-locked-mobile');
-    await proofDetails.getByRole('button', { name: 'Close' }).click();
+    await proofDetails.getByRole('button', { name: 'Close', exact: true }).click();
 
     const D = DOCUMENT_UPLOAD_TEXTS;
     await waiting.getByRole('button', { name: 'Submit Documents' }).click();

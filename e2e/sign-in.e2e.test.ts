@@ -123,8 +123,10 @@ describe('sign-in journey in Chromium', () => {
     await page.waitForURL('**/terms-and-conditions');
 
     // Verified without the terms: every protected page sends back to the terms.
+    // (The terms' address carries the page asked for: accepting them leads there.)
     await page.goto(`${portal.baseUrl}/settings`);
-    await page.waitForURL('**/terms-and-conditions');
+    await page.waitForURL((url) => url.pathname === '/terms-and-conditions');
+    expect(new URL(page.url()).search).toBe('?next=%2Fsettings');
     await page.goto(`${portal.baseUrl}/no-such-page`);
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

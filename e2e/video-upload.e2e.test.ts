@@ -208,7 +208,7 @@ describe('Video upload in Chromium', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'upload-06-preview-capsule.png') });
     await page
       .getByRole('dialog', { name: 'One-Time Preview' })
-      .getByRole('button', { name: 'Close' })
+      .getByRole('button', { name: 'Close', exact: true })
       .click();
     await expect.poll(() => suite.portal.read.capsule(userId, title).then((c) => c.previewViewed)).toBe(true);
     await card(page, title).getByRole('button', { name: 'Capsule options' }).click();

@@ -17,6 +17,7 @@ import { browserOrigins } from '../../src/lib/origins.js';
 import { latestToday } from '../../src/lib/today.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
 import { listAffiliates, setAffiliateStatus } from '../../src/modules/affiliates/index.js';
+import { endSession, resolveSession } from '../../src/modules/auth/index.js';
 import {
   type Capsule,
   deliverDueCapsules,
@@ -34,6 +35,7 @@ import {
 } from '../../src/modules/contacts/index.js';
 import { createBlobStorage } from '../../src/modules/storage/index.js';
 import { createUser } from '../../src/modules/users/index.js';
+import { sessionCookieName } from '../../src/plugins/session.js';
 import { openTestDatabase } from './databases.js';
 import { onFreePort, onFreePorts } from './free-port.js';
 import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
@@ -321,6 +323,20 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
     admin: {
       /** `verification:approve --id CAPSULE_ID`: the document Verified, the capsule released. */
       approveDocument: (capsuleId: string) => reviewDocument(deps, capsuleId, { status: 'Verified' }),
+    },
+
+    /**
+     * Ends the session a browser is signed in with, as the idle or age limit ends one: given
+     * the browser's cookies (a Playwright context's), the session its session cookie names is
+     * ended through the auth module's service, so its next call answers 401. Answers whether
+     * there was a live session to end.
+     */
+    async endBrowserSession(cookies: ReadonlyArray<{ name: string; value: string }>): Promise<boolean> {
+      const token = cookies.find((cookie) => cookie.name === sessionCookieName(deps))?.value;
+      const session = await resolveSession(deps, token);
+      if (!session) return false;
+      await endSession(deps, session.id);
+      return true;
     },
 
     /** What the portal holds, read through the services its screens' calls use. */

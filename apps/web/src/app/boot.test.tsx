@@ -1,3 +1,4 @@
+import { TERMS_TEXTS } from '@capsule/domain';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { GUARD_TEXTS } from '../features/auth/ProtectedRoute/guard-texts';
 import { dashboardHandlers, makeCapsule } from '../features/capsules/capsule-fixtures';
 import { answerOf, track } from '../lib/settled';
 import { makeTrpcClient } from '../lib/trpc-client';
-import { signedIn } from '../test/fixtures';
+import { ADA, signedIn, signedOut } from '../test/fixtures';
 import { type Call, deferred, type Handlers, mockLink } from '../test/trpc-mock';
 import { afterBootBatch, protectedPageReady, startVisit } from './boot';
 import { AppProviders } from './providers';
@@ -41,13 +42,28 @@ describe('opening a protected page directly (issue #10)', { timeout: 20_000 }, (
     expect(screen.getByRole('heading', { level: 1, name: 'My Capsules' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Letters to Lin' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'For the wedding' })).toBeTruthy();
-    // The boot batch's answers were used: the page asked nothing again.
+    // The boot answers were used: the page asked nothing again.
     expect(calls.map((call) => call.path).sort()).toEqual([
       'auth.status',
       'capsules.counts',
       'capsules.list',
       'subscriptions.current',
     ]);
+  });
+
+  it('asks for no page data before the terms are accepted (the server would answer 403)', async () => {
+    const { calls } = await openDirectly('/dashboard', { ...signedIn(ADA, false), ...dashboardHandlers([]) });
+
+    expect(await screen.findByRole('heading', { name: TERMS_TEXTS.title })).toBeTruthy();
+    // The sign-in state and the terms check only.
+    expect(new Set(calls.map((call) => call.path))).toEqual(new Set(['auth.status', 'terms.check']));
+  });
+
+  it('asks for no page data for a signed-out visitor (the server would answer 401)', async () => {
+    const { calls } = await openDirectly('/received-capsules', signedOut);
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['auth.status']);
   });
 });
 
@@ -75,9 +91,10 @@ describe('the boot batch and the signed-in code (issue #10)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks for the signed-in code only once the data request has gone out', async () => {
+  it('asks for the signed-in code only once the first request has gone out', async () => {
     // The real batch link over a fetch that notes when it is called: over HTTP/1.1 a request
-    // made after the code's dozen chunks waits behind them in the browser's queue.
+    // made after the code's dozen chunks waits behind them in the browser's queue. The status
+    // fails here, so no data is asked for after it.
     const order: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -92,9 +109,6 @@ describe('the boot batch and the signed-in code (issue #10)', () => {
     });
     await Promise.allSettled([code, status]);
 
-    expect(order).toEqual([
-      'request /trpc/auth.status,capsules.counts,subscriptions.current,capsules.list',
-      'code',
-    ]);
+    expect(order).toEqual(['request /trpc/auth.status', 'code']);
   });
 });

@@ -6,9 +6,13 @@ import { preloadSignedIn } from './router';
 
 /**
  * The first request of a visit, sent as soon as the script runs rather than after React's
- * first render: the sign-in state, and in the same tRPC batch the opened page's data
- * (route-data.ts). The signed-in app's chunk follows right behind it (protectedPageReady,
- * below), so the dashboard waits for one round trip and its code in parallel (issue #10).
+ * first render: the sign-in state. The opened page's data (route-data.ts) is asked for once
+ * that answer says the visitor may have it (signed in, terms accepted): sent beside it, the
+ * data calls answered 401 to a signed-out visitor (an e-mail's link to /received-capsules) and
+ * 403 to one who has not accepted the terms yet, each an error in the console. A signed-in
+ * visitor with the terms accepted opening such a page gets it rendered by the server with its
+ * data (decision 019); this path serves the rest, and the rare fallback from a failed render.
+ * The signed-in app's chunk follows right behind the first request (protectedPageReady).
  */
 export function startVisit(
   client: TrpcClient,
@@ -17,8 +21,18 @@ export function startVisit(
   // Tracked: the AuthProvider reads the answer if it is in when it mounts, and handles a
   // failure then (track keeps an early one from being reported as unhandled).
   const status = track(client.auth.status.query());
-  startRouteData(client, location.pathname, location.search);
+  status.then(
+    (answer) => {
+      if (mayHaveData(answer)) startRouteData(client, location.pathname, location.search);
+    },
+    () => undefined,
+  );
   return status;
+}
+
+/** Whether the server would answer a signed-in page's data calls for this sign-in state. */
+function mayHaveData(status: AuthStatus): boolean {
+  return status.loggedIn && status.hasReadTerms;
 }
 
 /**
@@ -36,16 +50,17 @@ export function afterBootBatch<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * What a protected page opened directly waits for before React's first render: the signed-in
- * app's code (asked for right after the boot batch has left) and the batch's answers, the
- * sign-in state and the page's data. Rendering earlier would only paint the loading screen
+ * app's code (asked for right after the boot batch has left), the sign-in state and, when it
+ * allows them, the page's data. Rendering earlier would only paint the loading screen
  * React draws (index.html already shows one), then render the whole page again when the
  * answers come; by committing a Suspense fallback it would also make React hold the page back
  * (issue #10: the dashboard's content time). Failures settle too: the page reports them.
  */
 export function protectedPageReady(status: Promise<AuthStatus>): Promise<unknown> {
-  return Promise.allSettled([
-    afterBootBatch(preloadSignedIn),
-    status,
-    ...routeData().map((query) => query.result),
-  ]);
+  // startVisit's handler on `status` runs first: the data calls have started by then.
+  const data = status.then(
+    () => Promise.allSettled(routeData().map((query) => query.result)),
+    () => undefined,
+  );
+  return Promise.allSettled([afterBootBatch(preloadSignedIn), status, data]);
 }

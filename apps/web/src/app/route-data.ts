@@ -2,12 +2,12 @@ import { answered, track } from '../lib/settled';
 import type { TrpcClient } from '../lib/trpc-client';
 import { ROUTES } from './routes';
 
-// A signed-in page's first data, asked for in the same tRPC batch as the sign-in state (the
-// AuthProvider calls startRouteData beside auth.status), so the data request and the page's
-// code chunks load together instead of one after the other (issue #10). The signed-in app's
-// data cache adopts these answers (app/DataProviders); if the visitor turns out not to be
-// signed in, they are simply never used. When the server rendered the page (first-page.ts),
-// its answers come with the page instead, and the same table says what it asked.
+// A signed-in page's first data, asked for at boot as soon as the sign-in state allows it
+// (boot.ts calls startRouteData once auth.status answers signed in with the terms accepted),
+// so the data request and the page's code chunks load together instead of one after the
+// other (issue #10). The signed-in app's data cache adopts these answers (app/DataProviders).
+// When the server rendered the page (first-page.ts), its answers come with the page instead,
+// and the same table says what it asked.
 
 /** One call of a page's first data: the procedure path, e.g. 'capsules.list', and its input. */
 export interface FirstQuery {

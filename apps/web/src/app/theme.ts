@@ -59,6 +59,9 @@ export const DIALOG_TITLE_STYLE = {
   lineHeight: 1.3,
 } as const;
 
+/** The accessible name of every dialog's close button. */
+export const DIALOG_CLOSE_LABEL = 'Close dialog';
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
@@ -78,7 +81,13 @@ export const theme = createTheme({
     // Every dialog (capsules, contacts, groups) has one title style, set here and nowhere
     // else. A plain object rather than Modal.extend(): the theme is part of the sign-in
     // screens' bundle, which has no dialog.
-    Modal: { styles: { title: DIALOG_TITLE_STYLE } },
+    // Every dialog's close button (an X icon) is named for screen readers here, once; a
+    // dialog passing closeButtonProps of its own must name it too (the props are not merged).
+    Modal: {
+      styles: { title: DIALOG_TITLE_STYLE },
+      defaultProps: { closeButtonProps: { 'aria-label': DIALOG_CLOSE_LABEL } },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': DIALOG_CLOSE_LABEL } } },
     // Mantine keeps every select's option list mounted (hidden) from the first render, with
     // its scroll area and floating position computed on mount: a forced style and layout of
     // the whole page per select, about 110 ms of the dashboard's first render on a 2-core

@@ -60,6 +60,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   cleanNotifications();
+  // The tab's storage outlives a test in happy-dom: a test signed in must not leave the next
+  // one the mark of a session that ended (features/auth/AuthProvider/signed-in-here.ts).
+  window.sessionStorage.clear();
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {
     const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');

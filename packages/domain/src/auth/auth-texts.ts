@@ -18,4 +18,9 @@ export const AUTH_TEXTS = {
   otpVerifiedTitle: 'OTP Verified',
   otpVerifiedBody: 'Welcome to your dashboard',
   mainSiteBanner: 'Sign in with the email and password of your Legacy Capsule account on our main site.',
+  // Ours: the spec's words where it is silent.
+  /** The code was verified and the user goes back to the page they asked for, not the dashboard. */
+  otpVerifiedReturnBody: 'Taking you back to the page you asked for.',
+  /** The sign-in screen after a signed-in session ended without a logout (idle or age limit). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -1,5 +1,6 @@
 import { AUTH_TEXTS } from '@capsule/domain';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { EXTERNAL_LINKS, newTab, PRODUCT_NAME } from '../../app/external-links';
@@ -9,6 +10,7 @@ import { LoadingIndicator } from '../shell/LoadingIndicator/LoadingIndicator';
 import { AuthCard } from './AuthCard/AuthCard';
 import { useAuth } from './AuthProvider/auth-context';
 import { LoginForm } from './LoginForm/LoginForm';
+import { afterSignIn, useReturnPath, withReturnPath } from './return-to';
 
 interface LoginPageProps {
   /**
@@ -20,7 +22,9 @@ interface LoginPageProps {
 
 /** /login and /auth (spec section 2, 'Sign-in screen'). */
 export function LoginPage({ redirectSignedIn = true }: LoginPageProps) {
-  const { authCheckComplete, isAuthenticated, otpVerified, error, clearError } = useAuth();
+  const { authCheckComplete, isAuthenticated, otpVerified, error, clearError, sessionEnded } = useAuth();
+  // The page asked for before the sign-in (return-to.ts): each step passes it on.
+  const next = useReturnPath();
 
   // A sign-in error is shown once as a toast, then cleared (spec section 8).
   useEffect(() => {
@@ -30,8 +34,9 @@ export function LoginPage({ redirectSignedIn = true }: LoginPageProps) {
   }, [error, clearError]);
 
   if (!authCheckComplete) return <LoadingIndicator label="Checking authentication..." />;
-  if (isAuthenticated && !otpVerified) return <Navigate to={ROUTES.verifyOtp} replace />;
-  if (isAuthenticated && otpVerified && redirectSignedIn) return <Navigate to={ROUTES.dashboard} replace />;
+  if (isAuthenticated && !otpVerified)
+    return <Navigate to={withReturnPath(ROUTES.verifyOtp, next)} replace />;
+  if (isAuthenticated && otpVerified && redirectSignedIn) return <Navigate to={afterSignIn(next)} replace />;
 
   return (
     <AuthCard
@@ -51,6 +56,17 @@ export function LoginPage({ redirectSignedIn = true }: LoginPageProps) {
         </Group>
       }
     >
+      {sessionEnded && (
+        <Alert
+          variant="light"
+          color="orange"
+          role="status"
+          icon={<IconClockHour4 size={18} />}
+          data-testid="session-ended"
+        >
+          {AUTH_TEXTS.sessionEnded}
+        </Alert>
+      )}
       <LoginForm />
     </AuthCard>
   );

@@ -2,11 +2,11 @@ import { TERMS_TEXTS } from '@capsule/domain';
 import { Container } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes';
 import { serverErrorMessage } from '../../lib/server-error';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider/auth-context';
+import { afterSignIn, useReturnPath } from '../auth/return-to';
 import { PageHeader } from '../shell/PageHeader/PageHeader';
 import { TermsAcceptance } from './TermsAcceptance/TermsAcceptance';
 
@@ -16,6 +16,8 @@ export function TermsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const auth = useAuth();
+  // The page asked for before the sign-in (features/auth/return-to.ts), else the dashboard.
+  const destination = afterSignIn(useReturnPath());
   // The same query the guard made: read from its cache, no second call.
   const termsCheck = useQuery(trpc.terms.check.queryOptions());
   const accept = useMutation(
@@ -23,7 +25,7 @@ export function TermsPage() {
       onSuccess: () => {
         queryClient.setQueryData(trpc.terms.check.queryKey(), { hasReadTerms: true, otpVerified: true });
         auth.markTermsRead();
-        navigate(ROUTES.dashboard, { replace: true });
+        navigate(destination, { replace: true });
       },
       onError: (error) => {
         // The spec ignores this failure; staying silent would leave the user stuck on a
@@ -42,8 +44,7 @@ export function TermsPage() {
   const alreadyRead = termsCheck.data
     ? termsCheck.data.hasReadTerms && termsCheck.data.otpVerified
     : auth.termsAndConditionsRead;
-  if (alreadyRead && !accept.isPending && !accept.isSuccess)
-    return <Navigate to={ROUTES.dashboard} replace />;
+  if (alreadyRead && !accept.isPending && !accept.isSuccess) return <Navigate to={destination} replace />;
 
   return (
     <Container size="md" px={0}>

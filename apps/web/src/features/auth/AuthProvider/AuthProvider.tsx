@@ -8,6 +8,7 @@ import { answerOf } from '../../../lib/settled';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useTrpcClient } from '../../../lib/trpc-client';
 import { isResendTooSoon } from '../OtpForm/otp-errors';
+import { withReturnPath } from '../return-to';
 import {
   AuthContext,
   type AuthContextValue,
@@ -18,6 +19,7 @@ import {
   type ServerLinks,
   type VerifyOtpResult,
 } from './auth-context';
+import { signedInHere } from './signed-in-here';
 
 const SIGNED_OUT: AuthState = { ...INITIAL_AUTH_STATE, authCheckComplete: true };
 
@@ -37,7 +39,9 @@ function authStateOf(status: AuthStatus): AuthState {
   }
   if (status.requiresOtp)
     return { ...SIGNED_OUT, isAuthenticated: true, termsAndConditionsRead: status.hasReadTerms };
-  return SIGNED_OUT;
+  // Signed out, though this tab was signed in (a reload after the idle limit, say): the
+  // session ended without a logout.
+  return signedInHere.was() ? { ...SIGNED_OUT, sessionEnded: true } : SIGNED_OUT;
 }
 
 /**
@@ -94,10 +98,22 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
     };
   }, [client, readLinks, initialStatus, initialAnswer]);
 
+  // This tab's mark of a signed-in session (signed-in-here.ts): set while signed in, removed
+  // once signed out, so only a session that ended unseen finds it on the next start.
+  const signedInNow = state.isAuthenticated && state.otpVerified;
+  useEffect(() => {
+    if (signedInNow) signedInHere.mark();
+    else if (state.authCheckComplete) signedInHere.forget();
+  }, [signedInNow, state.authCheckComplete]);
+
   // A data call answered 401 (app/DataProviders): the session ended on the server (idle
-  // timeout, logout elsewhere). Drop to signed out; the guard then sends the user to sign in.
+  // timeout, logout elsewhere). Drop to signed out, saying so when the user was signed in;
+  // the guard then sends the user to sign in, returning to this page afterwards.
   const sessionLost = useCallback(() => {
-    setState((prev) => (prev.isAuthenticated ? SIGNED_OUT : prev));
+    setState((prev) => {
+      if (!prev.isAuthenticated) return prev;
+      return prev.otpVerified ? { ...SIGNED_OUT, sessionEnded: true } : SIGNED_OUT;
+    });
     newEpoch();
   }, [newEpoch]);
 
@@ -107,7 +123,12 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
       // alreadySent: this browser signed in again within the minute and its code still works;
       // no mail is on its way, so the notice on the code screen replaces the 'OTP Required' toast.
       if (sent.alreadySent) dismissToasts();
-      patch({ emailSent: true, codeRecentlySent: false, codeStillValid: sent.alreadySent });
+      patch({
+        emailSent: true,
+        codeRecentlySent: false,
+        codeStillValid: sent.alreadySent,
+        codeSendFailed: false,
+      });
       return true;
     } catch (error) {
       // Signing in again within a minute of the last code: not a failure, a wait. The code
@@ -124,6 +145,7 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
           ? serverErrorMessage(error, AUTH_TEXTS.otpSendFailedBody)
           : AUTH_TEXTS.otpSendFailedBody;
       toast({ title: AUTH_TEXTS.otpSendFailedTitle, description, variant: 'destructive' });
+      patch({ codeSendFailed: true });
       return false;
     }
   }, [client, patch]);
@@ -207,12 +229,15 @@ export function AuthProvider({ children, initialStatus }: AuthProviderProps) {
     navigate(ROUTES.login, { replace: true });
   }, [endSession, navigate]);
 
-  const backToLogin = useCallback(async () => {
-    browser.clearSessionStorage();
-    await endSession();
-    navigate(ROUTES.login, { replace: true });
-    browser.reload();
-  }, [endSession, navigate]);
+  const backToLogin = useCallback(
+    async (next: string | null = null) => {
+      browser.clearSessionStorage();
+      await endSession();
+      navigate(withReturnPath(ROUTES.login, next), { replace: true });
+      browser.reload();
+    },
+    [endSession, navigate],
+  );
 
   const markTermsRead = useCallback(() => patch({ termsAndConditionsRead: true }), [patch]);
   const setUser = useCallback((user: AuthUser) => patch({ user }), [patch]);

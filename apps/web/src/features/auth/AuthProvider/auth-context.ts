@@ -26,11 +26,18 @@ export interface AuthState {
   codeRecentlySent: boolean;
   /** The code mailed less than a minute ago to this browser's sign-in still works. */
   codeStillValid: boolean;
+  /** The last send failed ('Error sending OTP'): no code is on its way. */
+  codeSendFailed: boolean;
   /** A sign-in call (password or code) is in flight. */
   isLoading: boolean;
   /** The last sign-in error, shown once by the sign-in screen and then cleared. */
   error: string | null;
   user: AuthUser | null;
+  /**
+   * A signed-in session of this tab ended without a logout (idle or age limit, a 401 on a
+   * call): the sign-in screen says so. Never set for a visitor who was not signed in here.
+   */
+  sessionEnded: boolean;
 }
 
 export interface VerifyOtpResult {
@@ -51,8 +58,11 @@ export interface AuthContextValue extends AuthState {
   verifyOtp: (oneTimeCode: string) => Promise<VerifyOtpResult>;
   /** Ends the session (a failure is ignored) and goes to /login. */
   logout: () => Promise<void>;
-  /** 'Back to login' on the code screen: also clears session storage and reloads the page. */
-  backToLogin: () => Promise<void>;
+  /**
+   * 'Back to login' on the code screen: also clears session storage and reloads the page. The
+   * page to return to after the sign-in (`next`) stays in the address.
+   */
+  backToLogin: (next?: string | null) => Promise<void>;
   markTermsRead: () => void;
   setUser: (user: AuthUser) => void;
   clearError: () => void;
@@ -66,9 +76,11 @@ export const INITIAL_AUTH_STATE: AuthState = {
   emailSent: false,
   codeRecentlySent: false,
   codeStillValid: false,
+  codeSendFailed: false,
   isLoading: false,
   error: null,
   user: null,
+  sessionEnded: false,
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

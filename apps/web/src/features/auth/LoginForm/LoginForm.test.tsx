@@ -125,10 +125,11 @@ describe('sign-in screen', () => {
     expect(await screen.findByText(AUTH_TEXTS.loginFailed)).toBeTruthy();
   });
 
-  it("toasts 'Error sending OTP' when the code cannot be sent", async () => {
+  it("toasts 'Error sending OTP' when the code cannot be sent, and the code screen says none was sent", async () => {
     const { user } = renderApp({
       route: '/login',
       handlers: withLogin(() => ({ success: true, requiresOtp: true, hasReadTerms: true }), {
+        ...awaitingCodeAfterLogin,
         'otp.send': () => {
           throw networkError();
         },
@@ -141,6 +142,8 @@ describe('sign-in screen', () => {
 
     expect(await screen.findByText(AUTH_TEXTS.otpSendFailedTitle)).toBeTruthy();
     expect(screen.getByText(AUTH_TEXTS.otpSendFailedBody)).toBeTruthy();
+    expect(await screen.findByText(OTP_SCREEN_TEXTS.subtitleSendFailed)).toBeTruthy();
+    expect(screen.queryByText(OTP_SCREEN_TEXTS.subtitle)).toBeNull();
   });
 
   // The server's words and status for a resend within a minute (otp.service.ts, resendTooSoon).

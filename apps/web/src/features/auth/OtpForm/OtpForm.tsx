@@ -6,6 +6,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useAuth, type VerifyOtpResult } from '../AuthProvider/auth-context';
+import { useReturnPath } from '../return-to';
 import { OTP_SCREEN_TEXTS, otpErrorMessage } from './otp-errors';
 
 /** The server accepts one new code a minute (docs/server-rules.md, 'One-time code'). */
@@ -19,8 +20,18 @@ interface OtpFormProps {
 
 /** Spec section 2, 'Verify OTP screen'. */
 export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
-  const { verifyOtp, sendOtp, backToLogin, isLoading, emailSent, codeRecentlySent, codeStillValid } =
-    useAuth();
+  const {
+    verifyOtp,
+    sendOtp,
+    backToLogin,
+    isLoading,
+    emailSent,
+    codeRecentlySent,
+    codeStillValid,
+    codeSendFailed,
+  } = useAuth();
+  // Back to login keeps the page asked for before the sign-in (return-to.ts).
+  const next = useReturnPath();
   const form = useForm({
     initialValues: { oneTimeCode: '' },
     validate: schemaResolver(otpInputSchema, { sync: true }),
@@ -87,7 +98,11 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
         <Stack gap="md">
           <TextInput
             label="One-Time Password"
-            description={codeRecentlySent ? OTP_SCREEN_TEXTS.fieldHintAfterWait : OTP_SCREEN_TEXTS.fieldHint}
+            description={
+              codeRecentlySent || codeSendFailed
+                ? OTP_SCREEN_TEXTS.fieldHintAfterWait
+                : OTP_SCREEN_TEXTS.fieldHint
+            }
             placeholder="123456"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -104,7 +119,7 @@ export function OtpForm({ onVerifying, onVerified }: OtpFormProps) {
         </Stack>
       </form>
       <Group justify="space-between" gap="xs">
-        <Button variant="subtle" color="gray" onClick={() => void backToLogin()} px={4}>
+        <Button variant="subtle" color="gray" onClick={() => void backToLogin(next)} px={4}>
           Back to login
         </Button>
         {cooldown > 0 ? (

@@ -25,6 +25,8 @@ export const OTP_SCREEN_TEXTS = {
   fieldHintAfterWait: 'Enter the 6-digit code from the new email.',
   subtitle: 'We sent a one-time password to the email address of your account.',
   subtitleAfterWait: 'Your one-time password goes to the email address of your account.',
+  // The send failed ('Error sending OTP'): the screen must not say a code was sent.
+  subtitleSendFailed: 'We could not send your one-time password. Press Resend code to try again.',
 } as const;
 
 // The server's refusal of a resend within a minute (OTP_TEXTS.resendTooSoon in

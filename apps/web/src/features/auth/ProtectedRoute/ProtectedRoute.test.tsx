@@ -1,4 +1,4 @@
-import { TERMS_TEXTS } from '@capsule/domain';
+import { AUTH_TEXTS, TERMS_TEXTS } from '@capsule/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADA, awaitingCode, signedIn, signedOut } from '../../../test/fixtures';
@@ -54,19 +54,35 @@ describe('protected-route guard', () => {
     expect(location()).toBe('/terms-and-conditions');
   });
 
-  it('sends a signed-out visitor through / to the sign-in screen', async () => {
-    const { calls } = renderApp({ route: '/settings', handlers: signedOut });
+  it('sends a signed-out visitor to the sign-in screen, returning to the page asked for', async () => {
+    const { calls } = renderApp({ route: '/settings?tab=password', handlers: signedOut });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(location()).toBe('/login?next=%2Fsettings%3Ftab%3Dpassword');
+    expect(calls.some((call) => call.path === 'terms.check')).toBe(false);
+    // A first-time visitor is not told that a session ended.
+    expect(screen.queryByText(AUTH_TEXTS.sessionEnded)).toBeNull();
+  });
+
+  it('sends a signed-out visitor of the dashboard to plain /login (a sign-in lands there anyway)', async () => {
+    renderApp({ route: '/dashboard', handlers: signedOut });
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(location()).toBe('/login');
-    expect(calls.some((call) => call.path === 'terms.check')).toBe(false);
   });
 
-  it('sends a session that still owes its code to /verify-otp', async () => {
+  it('sends a session that still owes its code to /verify-otp, returning to the page asked for', async () => {
     renderApp({ route: '/received-capsules', handlers: awaitingCode });
 
     expect(await screen.findByLabelText(/One-Time Password/)).toBeTruthy();
-    expect(location()).toBe('/verify-otp');
+    expect(location()).toBe('/verify-otp?next=%2Freceived-capsules');
+  });
+
+  it('sends a user who has not read the terms to them, returning to the page asked for', async () => {
+    renderApp({ route: '/contacts', handlers: signedIn(ADA, false) });
+
+    expect(await screen.findByRole('heading', { name: TERMS_TEXTS.title })).toBeTruthy();
+    expect(location()).toBe('/terms-and-conditions?next=%2Fcontacts');
   });
 
   it('keeps the page when a later terms re-check fails (the last good answer stands)', async () => {

@@ -5,6 +5,7 @@ import { ROUTES, type RootLocationState } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
 import { LoadingIndicator } from '../../shell/LoadingIndicator/LoadingIndicator';
 import { useAuth } from '../AuthProvider/auth-context';
+import { returningTo } from '../return-to';
 import { GUARD_TEXTS } from './guard-texts';
 
 export { GUARD_TEXTS };
@@ -20,9 +21,10 @@ const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
  * 5. a failed terms check: to / with no message;
  * 6. content only when the auth check is complete, the user is authenticated, and the check
  *    passed or this is the terms page.
- * Two cases the spec leaves open: a signed-out user goes to / (step 6 gives them nothing
- * to see), and a session still owing its code goes to /verify-otp rather than into a shell
- * whose every data call the server refuses.
+ * Two cases the spec leaves open: a signed-out user goes to sign in (step 6 gives them
+ * nothing to see), and a session still owing its code goes to /verify-otp rather than into a
+ * shell whose every data call the server refuses. Each redirect to a sign-in step carries the
+ * page asked for (`?next=`, return-to.ts): the sign-in ends there, not on the dashboard.
  *
  * The first check is the answer the sign-in state already carries (auth.status and the code
  * step both return the terms and code state), so opening a page costs no second round trip
@@ -30,8 +32,9 @@ const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { authCheckComplete, isAuthenticated } = useAuth();
+  const location = useLocation();
   if (!authCheckComplete) return <LoadingIndicator label={GUARD_TEXTS.checkingAuth} fullScreen />;
-  if (!isAuthenticated) return <Navigate to={ROUTES.root} replace />;
+  if (!isAuthenticated) return <Navigate to={returningTo(ROUTES.login, location)} replace />;
   // Mounted only once the sign-in state is known, so the terms query starts from that answer
   // rather than asking the server again when the page's code arrived before it.
   return <TermsGate>{children}</TermsGate>;
@@ -39,7 +42,8 @@ export function ProtectedRoute({ children }: { children?: ReactNode }) {
 
 function TermsGate({ children }: { children?: ReactNode }) {
   const { otpVerified, termsAndConditionsRead } = useAuth();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const trpc = useTRPC();
   const termsCheck = useQuery({
     ...trpc.terms.check.queryOptions(),
@@ -64,7 +68,8 @@ function TermsGate({ children }: { children?: ReactNode }) {
 
   const checked = termsCheck.data;
   const onTermsPage = pathname === ROUTES.terms;
-  if (!checked.otpVerified) return <Navigate to={ROUTES.verifyOtp} replace />;
-  if (!checked.hasReadTerms && !onTermsPage) return <Navigate to={ROUTES.terms} replace />;
+  if (!checked.otpVerified) return <Navigate to={returningTo(ROUTES.verifyOtp, location)} replace />;
+  if (!checked.hasReadTerms && !onTermsPage)
+    return <Navigate to={returningTo(ROUTES.terms, location)} replace />;
   return children ?? <Outlet />;
 }

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { newTab } from '../../../app/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
 import { useShopUrl } from '../../auth/AuthProvider/auth-context';
 import { ListPagination } from '../../shell/ListPagination/ListPagination';
 import { CapsuleCard } from '../CapsuleCard/CapsuleCard';
@@ -40,6 +41,8 @@ export function MyCapsules() {
   const now = useNow();
   const { filters, setStatus, setTypes, setPage, clearFilters } = useCapsuleFilters();
   const [dialog, setDialog] = useState<OpenCapsuleDialog | null>(null);
+  // The focus goes back to the card's button or options menu when the dialog closes.
+  const trigger = useDialogTrigger();
 
   // Spec section 7: refetched every 60 s, stale after 10 s, on focus and on mount.
   const list = useQuery(
@@ -133,7 +136,10 @@ export function MyCapsules() {
                 key={capsule.id}
                 capsule={capsule}
                 now={now}
-                onOpen={(kind) => setDialog({ kind, capsule })}
+                onOpen={(kind) => {
+                  trigger.remember();
+                  setDialog({ kind, capsule });
+                }}
               />
             ))}
           </SimpleGrid>
@@ -155,7 +161,13 @@ export function MyCapsules() {
         </Text>
       )}
 
-      <CapsuleDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      <CapsuleDialogs
+        dialog={dialog}
+        onClose={() => {
+          setDialog(null);
+          trigger.returnFocus();
+        }}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { CONTACT_TEXTS, type RelationshipType } from '@capsule/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
 import { LoadingDialog } from '../../shell/LoadingDialog/LoadingDialog';
 import type { Contact } from '../contact-types';
 import { DeleteContactDialog } from '../DeleteContactDialog/DeleteContactDialog';
@@ -27,16 +28,35 @@ const CLOSED: DialogState = { opened: false, contact: null, key: 0 };
 export function useContactDialogs(presetType?: RelationshipType) {
   const [editor, setEditor] = useState<DialogState>(CLOSED);
   const [deleter, setDeleter] = useState<DialogState>(CLOSED);
+  // The focus goes back to the button or card that opened a dialog when it closes (to a
+  // neighbour of the same name when a deleted contact's card has gone).
+  const { remember, returnFocus } = useDialogTrigger();
 
-  const closeEditor = useCallback(() => setEditor((s) => ({ ...s, opened: false })), []);
-  const openAdd = useCallback(() => setEditor((s) => ({ opened: true, contact: null, key: s.key + 1 })), []);
+  const closeEditor = useCallback(() => {
+    setEditor((s) => ({ ...s, opened: false }));
+    returnFocus();
+  }, [returnFocus]);
+  const closeDeleter = useCallback(() => {
+    setDeleter((s) => ({ ...s, opened: false }));
+    returnFocus();
+  }, [returnFocus]);
+  const openAdd = useCallback(() => {
+    remember();
+    setEditor((s) => ({ opened: true, contact: null, key: s.key + 1 }));
+  }, [remember]);
   const openEdit = useCallback(
-    (contact: Contact) => setEditor((s) => ({ opened: true, contact, key: s.key + 1 })),
-    [],
+    (contact: Contact) => {
+      remember();
+      setEditor((s) => ({ opened: true, contact, key: s.key + 1 }));
+    },
+    [remember],
   );
   const openDelete = useCallback(
-    (contact: Contact) => setDeleter((s) => ({ opened: true, contact, key: s.key + 1 })),
-    [],
+    (contact: Contact) => {
+      remember();
+      setDeleter((s) => ({ opened: true, contact, key: s.key + 1 }));
+    },
+    [remember],
   );
 
   const dialogs = useMemo(
@@ -64,13 +84,13 @@ export function useContactDialogs(presetType?: RelationshipType) {
         )}
         <DeleteContactDialog
           opened={deleter.opened}
-          onClose={() => setDeleter((s) => ({ ...s, opened: false }))}
+          onClose={closeDeleter}
           contact={deleter.contact}
           formKey={deleter.key}
         />
       </>
     ),
-    [editor, deleter, presetType, closeEditor],
+    [editor, deleter, presetType, closeEditor, closeDeleter],
   );
 
   return { openAdd, openEdit, openDelete, dialogs };

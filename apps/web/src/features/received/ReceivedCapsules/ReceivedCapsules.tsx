@@ -14,6 +14,7 @@ import {
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
 import { useNow } from '../../capsules/use-now';
 import { ListPagination } from '../../shell/ListPagination/ListPagination';
 import { ReceivedCard, type ReceivedDialogKind } from '../ReceivedCard/ReceivedCard';
@@ -55,6 +56,17 @@ export function ReceivedCapsules() {
   const { filters, setType, setSort, setPage, clearFilters } = useReceivedFilters();
   const list = useReceivedList(filters);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // The focus goes back to the card's button when the dialog closes (also after Details led
+  // to Submit Documents).
+  const trigger = useDialogTrigger();
+  const openDialog = (next: OpenDialog) => {
+    trigger.remember();
+    setDialog(next);
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    trigger.returnFocus();
+  };
 
   useEffect(() => {
     if (list.isError) toast({ title: CAPSULE_TEXTS.fetchCapsulesFailed, variant: 'destructive' });
@@ -134,7 +146,7 @@ export function ReceivedCapsules() {
                   key={capsule.id}
                   capsule={capsule}
                   now={now}
-                  onOpen={(kind) => setDialog({ kind, capsule })}
+                  onOpen={(kind) => openDialog({ kind, capsule })}
                 />
               ))}
             </SimpleGrid>
@@ -148,12 +160,12 @@ export function ReceivedCapsules() {
         <ReceivedDetailsDialog
           capsule={dialog.capsule}
           initialTab={dialog.kind}
-          onClose={() => setDialog(null)}
-          onSubmitDocuments={() => setDialog({ kind: 'documents', capsule: dialog.capsule })}
+          onClose={closeDialog}
+          onSubmitDocuments={() => openDialog({ kind: 'documents', capsule: dialog.capsule })}
         />
       )}
       {dialog?.kind === 'documents' && (
-        <VerifyDocumentsDialog capsule={dialog.capsule} onClose={() => setDialog(null)} />
+        <VerifyDocumentsDialog capsule={dialog.capsule} onClose={closeDialog} />
       )}
     </Stack>
   );

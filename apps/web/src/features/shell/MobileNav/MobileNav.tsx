@@ -1,3 +1,10 @@
+// The drawer's styles come with it (it loads when first opened, LazyMobileNav): on the public
+// screens only the first visit's subset of Mantine's styles is loaded (app/first-visit-styles.ts).
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import {
   IconExternalLink,
@@ -29,7 +36,14 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
   const externalItems = headerExternalItems(useShopUrl());
 
   return (
-    <Drawer opened={opened} onClose={onClose} size="xs" title={<Logo size={28} />} hiddenFrom="sm">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size="xs"
+      title={<Logo size={28} />}
+      hiddenFrom="sm"
+      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+    >
       <Stack gap={2} component="nav" aria-label="Mobile">
         {signedIn ? (
           <>
