@@ -205,6 +205,37 @@ describe.each(databaseKinds())('what the delivery mail says (%s)', (kind) => {
       await expectMailCarriesOnly(m, await accepted(m, 'B: the one I meant to send.'));
     });
 
+    it('an upload started with message A, interrupted, resumed with B: the dialog shows A, the mail says B', async () => {
+      await t.createUser({ email: RECIPIENT_EMAIL });
+      const m = await memberWithCapsule(t);
+      const first = await startWith(m, video, 'A: the first try, before the connection went.');
+      await stageBlocks(first.sasUrl, video.bytes, first.blockSize);
+      // The dialog, opened again, offers the resume with what was kept.
+      const open = await m.client.trpc.capsules.upload.open.query({ capsuleId: m.capsuleId });
+      expect(open?.notify).toMatchObject({
+        enabled: true,
+        timing: 'on_lock',
+        message: 'A: the first try, before the connection went.',
+      });
+      const resumed = await m.client.trpc.capsules.upload.start.mutate({
+        capsuleId: m.capsuleId,
+        fileName: 'video.mp4',
+        fileSize: video.bytes.length,
+        contentType: video.contentType,
+        durationSeconds: 2,
+        notify: { enabled: true, timing: 'on_lock', message: 'B: the one I meant to send.' },
+        resume: true,
+      });
+      expect([resumed.uploadId, resumed.resumed]).toEqual([first.uploadId, true]);
+      await sendFile(resumed, video.bytes);
+      await m.client.trpc.capsules.upload.complete.mutate({
+        capsuleId: m.capsuleId,
+        uploadId: first.uploadId,
+      });
+      expect((await reviewed(t, m.client, m.capsuleId)).status).toBe('Sent');
+      await expectMailCarriesOnly(m, first.uploadId);
+    });
+
     it('the accepted upload (message B), then a replacement cancelled (message A): B, not the newest', async () => {
       await t.createUser({ email: RECIPIENT_EMAIL });
       const m = await memberWithCapsule(t);

@@ -1,3 +1,4 @@
+import { formatDate } from '@capsule/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { deliverToNewAccount } from '../../src/modules/capsules/index.js';
@@ -49,11 +50,12 @@ describe.each(databaseKinds())('delivery timing (%s)', (kind) => {
     expect(row.deliveredAt?.getTime()).toBeGreaterThanOrEqual(row.dueAt?.getTime() ?? Number.NaN);
     expect(row.recipientUserId).toBe(recipient.id);
 
-    // The package's capsules open on a milestone date, and this one has none set (what each
-    // condition's mail says is delivery-outlook.int.test.ts's).
+    // The package's capsules open on their milestone date (what each condition's mail says is
+    // delivery-outlook.int.test.ts's).
+    const { deliveryDate } = await capsuleRow(t, m.capsuleId);
     const mail = await t.mail.latestTo(RECIPIENT_EMAIL);
     expect(mail.subject).toBe(
-      `Legacy Capsule: ${m.user.fullName} has left you a time capsule that opens on a date still to be set`,
+      `Legacy Capsule: ${m.user.fullName} has left you a time capsule that opens on ${formatDate(deliveryDate)}`,
     );
     expect(mail.text).toContain(`Hello Alan Turing,`);
     expect(mail.text).toContain(`${m.user.fullName} has left you a time capsule`);

@@ -23,6 +23,7 @@ import {
   deliverDueCapsules,
   listMyCapsules,
   reviewDocument,
+  sendDueDeliveryMails,
 } from '../../src/modules/capsules/index.js';
 import { recordPurchase } from '../../src/modules/commerce/index.js';
 import { decimalToCents } from '../../src/modules/commerce/money.js';
@@ -39,6 +40,7 @@ import { sessionCookieName } from '../../src/plugins/session.js';
 import { openTestDatabase } from './databases.js';
 import { onFreePort, onFreePorts } from './free-port.js';
 import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
+import { TestClock } from './test-clock.js';
 import { testEnv } from './test-env.js';
 
 // The browser tests' one door into the server (e2e/, issue 9): the built portal on a free port
@@ -83,6 +85,7 @@ interface MailDevEmail {
   to: Array<{ address: string }>;
   subject: string;
   text: string;
+  html?: string;
   /** When MailDev received it (whole seconds). */
   time: string;
 }
@@ -106,12 +109,14 @@ async function startPortalApp(
     smtpUrl,
     database,
     storage,
+    clock,
   }: {
     env: ServedPortalOptions['env'];
     dataDir: string;
     smtpUrl: string;
     database: TestDatabase;
     storage: ReturnType<typeof createBlobStorage>;
+    clock: TestClock;
   },
 ) {
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -135,7 +140,7 @@ async function startPortalApp(
     timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
     stopDeadlineMs: 5_000,
   });
-  const deps = createAppDeps({ config, db: database.db, mailer, storage, jobs: queue });
+  const deps = createAppDeps({ config, db: database.db, mailer, storage, jobs: queue, clock });
   // Without the cron sweeps: an arranged capsule must stay as arranged while the browser looks.
   await registerJobHandlers(queue, deps, { schedules: false });
   await queue.start();
@@ -166,9 +171,12 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
   );
   const database = await openTestDatabase(testEnv.databaseUrl ? 'postgres' : 'pglite');
   const blobs = await onFreePort(startMemoryBlobEmulator);
+  // Storage signs its SAS by the real clock: the emulator checks them against the real clock.
   const storage = createBlobStorage({ connectionString: blobs.connectionString });
+  // The app's clock, which a test may move forward (the day a capsule opens).
+  const clock = new TestClock();
   const { baseUrl, config, mailer, queue, deps, app } = await onFreePort((port) =>
-    startPortalApp(port, { env: options.env, dataDir, smtpUrl: catcher.smtpUrl, database, storage }),
+    startPortalApp(port, { env: options.env, dataDir, smtpUrl: catcher.smtpUrl, database, storage, clock }),
   );
   const contactInput = contactInputSchema(latestToday(deps.clock));
 
@@ -203,6 +211,28 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
       };
       const row = await createUser(database.db, user);
       return { ...user, id: row.id };
+    },
+
+    /**
+     * The app's clock (services, jobs, sessions; not storage's SAS): a test moves it forward to
+     * a day to come, and gives its browser the same time (Playwright's clock.setSystemTime).
+     */
+    clock: {
+      now: () => clock.now(),
+      /** Forward to `at` (never back). */
+      advanceTo(at: Date) {
+        const minutes = (at.getTime() - clock.now().getTime()) / 60_000;
+        if (minutes > 0) clock.advanceMinutes(minutes);
+      },
+    },
+
+    /** Every mail the catcher holds for that address, oldest first: subject, text and HTML. */
+    async mailsTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>> {
+      const response = await fetch(catcher.inboxApiUrl);
+      return ((await response.json()) as MailDevEmail[])
+        .filter((m) => m.to.some((to) => to.address.toLowerCase() === email.toLowerCase()))
+        .sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
+        .map((m) => ({ subject: m.subject, text: m.text, html: m.html ?? '' }));
     },
 
     /** The newest one-time code mailed to that address, read from the mail catcher's API. */
@@ -316,7 +346,8 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
     sweeps: {
       /** capsules.deliver: every capsule whose time has come reaches its recipient (issue 12). */
       deliver: () => deliverDueCapsules(deps),
-      mails: async () => (await import('../../src/modules/capsules/index.js')).sendDueDeliveryMails(deps),
+      /** capsules.delivery-mail: the recipients' mails that are due by the app's clock. */
+      mails: () => sendDueDeliveryMails(deps),
     },
 
     /** The operators' admin CLI, through the services its commands call (apps/server/src/cli). */

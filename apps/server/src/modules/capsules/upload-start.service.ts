@@ -103,6 +103,9 @@ export async function startUpload(
     if (inFlight) {
       if (request.resume && inFlight.state === 'open' && isSameFile(inFlight, request)) {
         await extendSlot(trx, inFlight, now);
+        // What the dialog says now is what the recipient will be told: the sender may have
+        // changed the message or the timing before resuming (the dialog shows what was kept).
+        await updateUpload(trx, inFlight.id, notifyColumns(request.notify, now));
         return { uploadId: inFlight.id, resumed: true };
       }
       throw conflict(inFlight.state === 'open' ? UPLOAD_TEXTS.inProgress : UPLOAD_TEXTS.alreadyCompleted);
@@ -200,6 +203,15 @@ export interface OpenUpload {
   fileName: string;
   fileSize: number;
   stagedBytes: number;
+  /** Notify Recipient as the upload keeps it, for the dialog to show before a resume. */
+  notify: {
+    enabled: boolean;
+    timing: 'on_lock' | 'custom';
+    /** The wall clock as sent ('YYYY-MM-DDTHH:mm:ss'), in `timezone`. */
+    customDate: string | null;
+    timezone: string | null;
+    message: string | null;
+  };
 }
 
 /**
@@ -221,5 +233,12 @@ export async function openUpload(
     fileName: upload.fileName,
     fileSize: Number(upload.fileSize),
     stagedBytes: staged.reduce((sum, block) => sum + block.size, 0),
+    notify: {
+      enabled: upload.notifyEnabled,
+      timing: upload.notifyTiming,
+      customDate: upload.notifyCustomDate,
+      timezone: upload.notifyTimezone,
+      message: upload.notifyMessage,
+    },
   };
 }

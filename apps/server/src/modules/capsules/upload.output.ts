@@ -21,6 +21,13 @@ export const openUploadOutputSchema = z
     fileName: z.string(),
     fileSize: z.number().int().positive(),
     stagedBytes: z.number().int().nonnegative(),
+    notify: z.object({
+      enabled: z.boolean(),
+      timing: z.enum(['on_lock', 'custom']),
+      customDate: z.string().nullable(),
+      timezone: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
   })
   .nullable();
 

@@ -42,6 +42,31 @@ export function initialNotify(now: Date): NotifyState {
   };
 }
 
+/** Notify Recipient as an open upload keeps it (capsules.upload.open). */
+export interface KeptNotify {
+  enabled: boolean;
+  timing: NotifyTiming;
+  customDate: string | null;
+  timezone: string | null;
+  message: string | null;
+}
+
+/**
+ * The dialog's state for an upload it offers to resume: what the sender chose when it started,
+ * so that resuming does not drop a message typed then (a resume sends the dialog's values).
+ */
+export function notifyFromKept(kept: KeptNotify, now: Date): NotifyState {
+  const initial = initialNotify(now);
+  const zone = NOTIFY_TIMEZONES.find((z) => z === kept.timezone);
+  return {
+    enabled: kept.enabled,
+    timing: kept.timing,
+    customDate: kept.customDate ? dayjs(kept.customDate).format(PICKER_FORMAT) : initial.customDate,
+    timezone: zone ?? initial.timezone,
+    message: kept.message ?? '',
+  };
+}
+
 /** What the upload sends: the custom date only with the custom timing, as 'YYYY-MM-DDTHH:mm:ss' in `timezone`. */
 export function notifyInput(state: NotifyState): UploadNotifyInput {
   if (!state.enabled) return { enabled: false, timing: 'on_lock' };

@@ -240,6 +240,7 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
         fileName: 'clip.mp4',
         fileSize: 20,
         stagedBytes: 16,
+        notify: { enabled: true, timing: 'on_lock', customDate: null, timezone: null, message: 'Words kept' },
       }),
       'capsules.upload.start': (input) => ({
         uploadId: 'upload-0',
@@ -256,6 +257,10 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
     });
     expect(await dialog.findByText(T.resumeOfferTitle)).toBeTruthy();
     expect(dialog.getByText(/16 B of 20 B sent/)).toBeTruthy();
+    // The message typed when it started is shown again, and what the dialog then says is sent.
+    const message = dialog.getByRole('textbox', { name: 'Message to the recipient' }) as HTMLTextAreaElement;
+    await waitFor(() => expect(message.value).toBe('Words kept'));
+    await user.type(message, ' and more');
 
     // Another file is not the interrupted one.
     pick(dialog, video('other.mp4'));
@@ -267,7 +272,10 @@ describe('Upload Video dialog', { timeout: 30_000 }, () => {
     await user.click(dialog.getByRole('button', { name: T.upload }));
     await expectToast(T.uploadSuccessfulTitle);
 
-    expect(callsTo(calls, 'capsules.upload.start')[0]?.input).toMatchObject({ resume: true });
+    expect(callsTo(calls, 'capsules.upload.start')[0]?.input).toMatchObject({
+      resume: true,
+      notify: { enabled: true, timing: 'on_lock', message: 'Words kept and more' },
+    });
     const storage = h.storage as FakeStorage;
     expect(storage.stageCalls.map((c) => c.id)).toEqual([blockId(2)]);
     expect(storage.commits[0]?.ids).toEqual([0, 1, 2].map(blockId));

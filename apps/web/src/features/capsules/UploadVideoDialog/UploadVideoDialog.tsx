@@ -10,8 +10,16 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast, useClearToastsOnOpen } from '../../../lib/toast';
 import type { Capsule } from '../capsule-display';
+import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 import { ConfirmLeave, type LeaveQuestion } from './ConfirmLeave';
-import { initialNotify, NotifyOptions, type NotifyState, notifyComplete, notifyInput } from './NotifyOptions';
+import {
+  initialNotify,
+  NotifyOptions,
+  type NotifyState,
+  notifyComplete,
+  notifyFromKept,
+  notifyInput,
+} from './NotifyOptions';
 import { UploadProgressPanel } from './UploadProgressPanel';
 import classes from './UploadVideoDialog.module.css';
 import { useOpenUpload } from './upload-api';
@@ -64,6 +72,13 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
   // The transfer holds the file from the start until it is done or given up.
   const holding = active || paused;
   const interrupted = open.data ?? null;
+  // An upload left open shows the notification it was started with (unless the sender has
+  // changed it here already): resuming sends what the dialog shows, and the recipient is told that.
+  const [notifyEdited, setNotifyEdited] = useState(false);
+  const keptNotify = interrupted?.notify;
+  useEffect(() => {
+    if (keptNotify && !notifyEdited) setNotify(notifyFromKept(keptNotify, now));
+  }, [keptNotify, notifyEdited, now]);
   const sameFile = Boolean(
     interrupted &&
       video &&
@@ -133,6 +148,7 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
               {length ? ` · up to ${length.label}` : ''}
               {replacing ? ' · the current video stays until the new one has been reviewed' : ''}
             </Text>
+            <ReleaseCondition capsule={capsule} />
 
             {interrupted && phase === 'idle' && (
               <Alert color="blue" icon={<IconRefresh size={18} />} title={T.resumeOfferTitle}>
@@ -186,7 +202,14 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
             {/* Settled before the upload starts: while it runs, the progress takes their place. */}
             {!holding && (
               <>
-                <NotifyOptions value={notify} onChange={setNotify} now={now} />
+                <NotifyOptions
+                  value={notify}
+                  onChange={(next) => {
+                    setNotifyEdited(true);
+                    setNotify(next);
+                  }}
+                  now={now}
+                />
                 <Checkbox
                   label={T.confirmLabel}
                   checked={confirmed}

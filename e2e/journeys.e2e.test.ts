@@ -1,0 +1,380 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CAPSULE_TEXTS,
+  CAPSULE_UPLOAD_TEXTS,
+  DOCUMENT_UPLOAD_TEXTS,
+  formatDate,
+  TERMS_TEXTS,
+} from '@capsule/domain';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { signInThroughScreens } from './support/sign-in.js';
+import { browserSuite } from './support/suite.js';
+
+// A capsule's whole life in a real Chromium, once per release condition a package carries, at
+// 1280 and at 375 px: bought, assigned, given its info, uploaded, reviewed, locked; the
+// recipient's e-mail says what they can do; its link, through sign-in, code and terms, lands on
+// Received Capsules; and the video plays on the day the capsule opens. For a dated capsule the
+// portal's clock (and the browser's) moves to that day, and the opening-day e-mail arrives.
+// No step is arranged in the database: every state comes from the screens, the e-mails and the
+// jobs (the delivery and mail sweeps run when the test says, as the portal has no cron).
+
+function ffmpegPath(): string {
+  try {
+    return execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+  } catch {
+    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string;
+  }
+}
+const ffmpeg = (args: string[]) => execFileSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-y', ...args]);
+
+const DAY = 86_400_000;
+const T = CAPSULE_UPLOAD_TEXTS;
+const D = DOCUMENT_UPLOAD_TEXTS;
+
+type Condition = 'milestone' | 'anyTime' | 'document';
+const PACKAGES: Record<Condition, { name: string; title: (n: number) => string }> = {
+  milestone: { name: '5 Legacy Capsules', title: (n) => `Legacy Capsule #${n}` },
+  anyTime: { name: '3 Journey Capsules', title: (n) => `Journey Capsule #${n}` },
+  document: { name: '2 Premium Verification Capsules', title: (n) => `Legacy Capsule #${n}` },
+};
+
+describe('a capsule from purchase to playback, for each release condition', () => {
+  const suite = browserSuite();
+  let dir: string;
+  let video: string;
+  let png: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-journeys-'));
+    video = path.join(dir, 'for-you.mp4');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=6'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+      video,
+    ]);
+    png = path.join(dir, 'graduation-certificate.png');
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=800x600', '-frames:v', '1', '-update', '1', png]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * A browser at this size whose clock reads the portal's: the date picker, the countdown and
+   * the release rule in the page agree with the server's day.
+   */
+  async function browserAt(viewport: { width: number; height: number }): Promise<Page> {
+    const context = await suite.browser.newContext({ viewport });
+    contexts.push(context);
+    await context.clock.setSystemTime(suite.portal.clock.now());
+    return context.newPage();
+  }
+
+  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+  const toast = (page: Page, text: string) =>
+    page.locator('.mantine-Notification-root', { hasText: text }).first();
+  async function expectToast(page: Page, text: string) {
+    await expect.poll(() => toast(page, text).isVisible(), { timeout: 30_000 }).toBe(true);
+    await toast(page, text).getByRole('button', { name: 'Close notification' }).click();
+  }
+  async function openMenu(page: Page, title: string, item: string) {
+    await card(page, title).getByRole('button', { name: 'Capsule options' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+  /** What the screen shows (a dialog sits in the viewport, not in the page). */
+  async function shot(page: Page, name: string) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  }
+
+  /** Picks `day` ('YYYY-MM-DD') in the open delivery date picker, paging months forward. */
+  async function pickDay(page: Page, scope: ReturnType<Page['getByRole']>, day: string) {
+    await scope.getByRole('button', { name: /Delivery date/ }).click();
+    const label = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const target = page.getByRole('button', { name: label, exact: true });
+    for (let i = 0; i < 3 && !(await target.isVisible()); i += 1) {
+      await page.getByRole('button', { name: 'Next month' }).click();
+    }
+    await target.click();
+  }
+
+  /** The newest mail to `email` whose subject matches, once it has arrived. */
+  async function mailTo(email: string, subject: RegExp) {
+    let found: { subject: string; text: string; html: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          found = (await suite.portal.mailsTo(email)).filter((m) => subject.test(m.subject)).at(-1);
+          return Boolean(found);
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    return found as { subject: string; text: string; html: string };
+  }
+
+  /** The link to Received Capsules in a mail's text. */
+  const receivedLinkOf = (text: string) => {
+    const link = /(https?:\/\/\S+\/received-capsules)\b/.exec(text)?.[1];
+    if (!link) throw new Error(`No Received Capsules link in:\n${text}`);
+    return link;
+  };
+
+  /**
+   * The recipient follows the mail's link: signed out, the portal asks them to sign in, then the
+   * code, then the terms, and lands on the page the link named.
+   */
+  async function signInThroughLink(page: Page, link: string, user: { email: string; password: string }) {
+    await page.goto(link);
+    await page.waitForURL('**/login**');
+    await page.getByLabel(/^Email/).fill(user.email);
+    await page.getByLabel(/^Password/).fill(user.password);
+    const before = new Date();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/verify-otp**');
+    await page.getByLabel(/^One-Time Password/).fill(await suite.portal.latestCode(user.email, before));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.waitForURL(/\/(terms-and-conditions|received-capsules)/);
+    if (new URL(page.url()).pathname === '/terms-and-conditions') {
+      await page.getByLabel(TERMS_TEXTS.title).evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event('scroll'));
+      });
+      await page.getByLabel(TERMS_TEXTS.checkbox).check();
+      await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
+    }
+    await page.waitForURL('**/received-capsules');
+    await page.getByRole('heading', { name: 'Received Capsules' }).waitFor();
+  }
+
+  /** The player really plays: its time moves, with no media error. */
+  async function expectPlaying(page: Page) {
+    const player = page.getByTestId('received-player');
+    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^http.*sig=/);
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5 && !v.error && !v.paused), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+  }
+
+  async function uploadAndWaitForReview(page: Page, title: string, recipientName: string, note: string) {
+    await card(page, title).getByRole('button', { name: title }).click();
+    const upload = page.getByRole('dialog', { name: `Upload Video for ${recipientName}` });
+    await upload.getByLabel('Video file').setInputFiles(video);
+    await upload.getByTestId('video-preview').waitFor();
+    await upload.getByRole('textbox', { name: 'Message to the recipient' }).fill(note);
+    await upload.getByRole('checkbox', { name: T.confirmLabel }).check();
+    await upload.getByRole('button', { name: T.upload, exact: true }).click();
+    await expectToast(page, T.uploadSuccessfulTitle);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return card(page, title).getByTestId('status-badge').textContent();
+        },
+        { timeout: 90_000, interval: 2_000 },
+      )
+      .toBe('Stored');
+  }
+
+  const journeys: Array<[Condition, keyof typeof VIEWPORTS]> = [
+    ['anyTime', 'desktop'],
+    ['anyTime', 'mobile'],
+    ['document', 'desktop'],
+    ['document', 'mobile'],
+    ['milestone', 'desktop'],
+    ['milestone', 'mobile'],
+  ];
+
+  it.each(journeys)(
+    '%s capsule at %s size',
+    async (condition, size) => {
+      const { portal } = suite;
+      const viewport = VIEWPORTS[size];
+      const px = viewport.width;
+      const name = (step: string) => `journey-${condition}-${px}-${step}`;
+      const sender = await portal.createUser('Grace Hopper');
+      const recipient = await portal.createUser('Mia Wong');
+      const note = `Mia, this one is for you (${condition}, ${px}).`;
+
+      // Bought in the store: the card provider's checkout event for the package.
+      const bought = await portal.stripeCheckout(sender.email, { packageName: PACKAGES[condition].name });
+      expect(bought.status).toBe(200);
+      await portal.seed.contacts(sender.id, [
+        {
+          firstName: 'Mia',
+          lastName: 'Wong',
+          email: recipient.email,
+          relationshipType: 'Family',
+          relationshipDetails: 'Child',
+        },
+      ]);
+      const title = PACKAGES[condition].title(1);
+
+      // The sender: assign Mia, permanently.
+      const page = await browserAt(viewport);
+      await signInThroughScreens(page, portal, sender);
+      await card(page, title).getByRole('button', { name: title }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign Recipient' });
+      await assign.getByRole('combobox', { name: 'Recipient' }).click();
+      await page.getByRole('option', { name: `Mia Wong (${recipient.email})` }).click();
+      await assign.getByRole('checkbox').check();
+      await assign.getByRole('button', { name: 'Assign Recipient' }).click();
+      await expectToast(page, CAPSULE_TEXTS.recipientAssigned);
+      const condition0 = card(page, title).getByTestId('release-condition');
+      const expectedBefore = {
+        milestone: 'Opens on its delivery date, which is not set yet',
+        anyTime: 'Can be opened at any time',
+        document: "Opens when Mia's document is verified",
+      }[condition];
+      await expect.poll(() => condition0.textContent()).toBe(expectedBefore);
+
+      // Its info: the category and a message; a dated capsule's day at 1280 here, at 375 in the
+      // Lock dialog, which asks for it.
+      const opensOn = new Date(portal.clock.now().getTime() + DAY).toISOString().slice(0, 10);
+      await openMenu(page, title, 'Set Capsule Info');
+      const info = page.getByRole('dialog', { name: 'Additional Capsule Information' });
+      if (condition === 'milestone' && size === 'desktop') await pickDay(page, info, opensOn);
+      await info.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('option', { name: 'Graduation' }).click();
+      await info.getByRole('textbox', { name: 'Message' }).fill('Congratulations on your graduation.');
+      await shot(page, name('1-info'));
+      await info.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, CAPSULE_TEXTS.deliveryDateSet);
+
+      // The video, with a note for the recipient's e-mail; the review stores it.
+      await uploadAndWaitForReview(page, title, 'Mia Wong', note);
+      await shot(page, name('2-stored'));
+
+      // Lock: a dated capsule without its date is asked for it in the dialog.
+      await openMenu(page, title, 'Lock Capsule');
+      const lock = page.getByRole('dialog', { name: 'Lock Capsule' });
+      if (condition === 'milestone' && size === 'mobile') {
+        await lock
+          .getByText('This capsule opens on its milestone date, and it has none yet.', { exact: false })
+          .waitFor();
+        await lock.getByRole('checkbox').check();
+        expect(await lock.getByRole('button', { name: 'Lock Capsule' }).isDisabled()).toBe(true);
+        await pickDay(page, lock, opensOn);
+      } else {
+        await lock.getByRole('checkbox').check();
+      }
+      await shot(page, name('3-lock'));
+      await lock.getByRole('button', { name: 'Lock Capsule' }).click();
+      await expectToast(page, CAPSULE_TEXTS.lockedTitle);
+      const locked = await portal.read.capsule(sender.id, title);
+      expect(locked.locked).toBe(true);
+      if (condition === 'milestone') expect(locked.deliveryDate).toBe(opensOn);
+
+      // Delivered at the lock; the recipient's e-mail says what they can do now, with the note.
+      await portal.sweeps.deliver();
+      const delivery = await mailTo(recipient.email, /Grace Hopper/);
+      const expectedMail = {
+        milestone: `It opens on ${formatDate(opensOn)}`,
+        anyTime: 'It is ready for you',
+        document: 'It opens once you verify your document',
+      }[condition];
+      expect(delivery.text).toContain(expectedMail);
+      expect(delivery.text).not.toMatch(/delivered to you/i);
+      expect(delivery.text).toContain(note);
+
+      // The sender's card says it is delivered and waiting.
+      await page.reload();
+      await expect
+        .poll(() => card(page, title).getByTestId('delivery-state').textContent())
+        .toMatch(/^Delivered on .+, (waiting to open|not opened yet|waiting for the recipient's document)$/);
+      await shot(page, name('4-sender-delivered'));
+
+      // The recipient follows the e-mail's link through sign-in, code and terms.
+      let mia = await browserAt(viewport);
+      await signInThroughLink(mia, receivedLinkOf(delivery.text), recipient);
+      const received = card(mia, 'Graduation');
+      await received.waitFor();
+      await shot(mia, name('5-received'));
+
+      if (condition === 'document') {
+        // Sealed: the category's picture, not a frame of the video; a document opens it.
+        expect(await received.getByTestId('received-default-image').isVisible()).toBe(true);
+        await received.getByRole('button', { name: 'Submit Documents' }).click();
+        const dialog = mia.getByRole('dialog', { name: D.dialogTitle });
+        await dialog.getByLabel('Document file').setInputFiles(png);
+        await dialog.getByRole('checkbox', { name: D.termsLabel }).check();
+        await shot(mia, name('6-document'));
+        await dialog.getByRole('button', { name: D.upload }).click();
+        await expectToast(mia, D.success);
+        const capsuleId = (await portal.read.capsule(sender.id, title)).id;
+        await portal.admin.approveDocument(capsuleId);
+        const verdict = await mailTo(recipient.email, /document is verified/);
+        expect(verdict.text).toContain('The capsule is now open');
+        await mia.reload();
+      }
+
+      if (condition === 'milestone') {
+        // Sealed until its day: no frame of the video, no View Capsule.
+        expect(await received.getByTestId('received-default-image').isVisible()).toBe(true);
+        expect(await received.getByRole('button', { name: 'View Capsule' }).count()).toBe(0);
+        await portal.sweeps.mails();
+        expect((await portal.mailsTo(recipient.email)).filter((m) => /open now/i.test(m.subject))).toEqual(
+          [],
+        );
+
+        // The day it opens: the opening-day e-mail, exactly once, through the mail sweep.
+        portal.clock.advanceTo(new Date(`${opensOn}T00:01:00Z`));
+        await portal.sweeps.mails();
+        const opening = await mailTo(recipient.email, /open now/i);
+        expect(opening.text).toContain(
+          'The time capsule Grace Hopper left you is open now: you can watch it.',
+        );
+        await portal.sweeps.mails();
+        expect(
+          (await portal.mailsTo(recipient.email)).filter((m) => /open now/i.test(m.subject)),
+        ).toHaveLength(1);
+
+        // A day later by the portal's clock, the earlier session is over: the recipient follows
+        // the new e-mail's link in a browser on the same day.
+        mia = await browserAt(viewport);
+        await signInThroughLink(mia, receivedLinkOf(opening.text), recipient);
+      }
+
+      // It plays.
+      const open = card(mia, 'Graduation');
+      await open.getByRole('button', { name: 'View Capsule' }).click();
+      await expectPlaying(mia);
+      await shot(mia, name('7-playing'));
+
+      // The sender sees it opened and played.
+      await expect
+        .poll(async () => {
+          const tracked = (await portal.read.capsule(sender.id, title)).delivery;
+          return Boolean(tracked?.openedAt && tracked.playedAt);
+        })
+        .toBe(true);
+      const senderAgain = await browserAt(viewport);
+      await signInThroughScreens(senderAgain, portal, sender);
+      await expect
+        .poll(() => card(senderAgain, title).getByTestId('delivery-state').textContent())
+        .toMatch(/^Played on /);
+      await shot(senderAgain, name('8-sender-played'));
+    },
+    420_000,
+  );
+});
