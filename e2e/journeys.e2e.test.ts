@@ -70,12 +70,16 @@ describe('a capsule from purchase to playback, for each release condition', () =
 
   /**
    * A browser at this size whose clock reads the portal's: the date picker, the countdown and
-   * the release rule in the page agree with the server's day.
+   * the release rule in the page agree with the server's day. Playwright's clock is set only
+   * when the portal's has moved ahead: with it set on every page, the date picker's popover
+   * now and then stayed open for good in a run of the whole file (its timers stand in for the
+   * page's own).
    */
   async function browserAt(viewport: { width: number; height: number }): Promise<Page> {
     const context = await suite.browser.newContext({ viewport });
     contexts.push(context);
-    await context.clock.setSystemTime(suite.portal.clock.now());
+    const ahead = suite.portal.clock.now().getTime() - Date.now();
+    if (ahead > 60_000) await context.clock.setSystemTime(suite.portal.clock.now());
     return context.newPage();
   }
 
@@ -114,6 +118,11 @@ describe('a capsule from purchase to playback, for each release condition', () =
       await page.getByRole('button', { name: 'Next month' }).click();
     }
     await target.click();
+    // Picked: the calendar closes and the field shows the day.
+    await target.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => scope.getByRole('button', { name: /Delivery date/ }).textContent())
+      .toContain(formatDate(day));
   }
 
   /** The newest mail to `email` whose subject matches, once it has arrived. */
@@ -163,6 +172,19 @@ describe('a capsule from purchase to playback, for each release condition', () =
     }
     await page.waitForURL('**/received-capsules');
     await page.getByRole('heading', { name: 'Received Capsules' }).waitFor();
+  }
+
+  /** A returning user signs in: password, code, and straight to My Capsules. */
+  async function signInAgain(page: Page, user: { email: string; password: string }) {
+    await page.goto(`${suite.portal.baseUrl}/login`);
+    await page.getByLabel(/^Email/).fill(user.email);
+    await page.getByLabel(/^Password/).fill(user.password);
+    const before = new Date();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/verify-otp**');
+    await page.getByLabel(/^One-Time Password/).fill(await suite.portal.latestCode(user.email, before));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.getByRole('heading', { level: 1, name: CAPSULE_TEXTS.pageTitle }).waitFor();
   }
 
   /** The player really plays: its time moves, with no media error. */
@@ -368,12 +390,19 @@ describe('a capsule from purchase to playback, for each release condition', () =
           return Boolean(tracked?.openedAt && tracked.playedAt);
         })
         .toBe(true);
-      const senderAgain = await browserAt(viewport);
-      await signInThroughScreens(senderAgain, portal, sender);
+      // On the sender's page, still signed in; after the clock's jump to the opening day its
+      // session has ended, and the sender signs in again (the terms are accepted already).
+      let senderPage = page;
+      if (condition === 'milestone') {
+        senderPage = await browserAt(viewport);
+        await signInAgain(senderPage, sender);
+      } else {
+        await senderPage.reload();
+      }
       await expect
-        .poll(() => card(senderAgain, title).getByTestId('delivery-state').textContent())
+        .poll(() => card(senderPage, title).getByTestId('delivery-state').textContent())
         .toMatch(/^Played on /);
-      await shot(senderAgain, name('8-sender-played'));
+      await shot(senderPage, name('8-sender-played'));
     },
     420_000,
   );
