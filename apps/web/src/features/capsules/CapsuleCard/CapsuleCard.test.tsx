@@ -106,6 +106,11 @@ describe('capsule card', { timeout: 15_000 }, () => {
       within(card).getByText('Set its delivery date: it cannot be locked or open without one.'),
     ).toBeTruthy();
     expect(within(card).getByTestId('countdown-badge').textContent).toBe('No delivery date');
+
+    // Before a recipient the date cannot be set yet: the card does not ask for it.
+    renderCard(makeCapsule({ title: 'Fresh' }));
+    const fresh = screen.getByRole('article', { name: 'Fresh' });
+    expect(within(fresh).queryByText(/Set its delivery date/)).toBeNull();
   });
 
   it('shows the delivery: waiting to open, opened on, played on; never a call for a date', () => {

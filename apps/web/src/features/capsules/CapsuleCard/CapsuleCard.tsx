@@ -171,10 +171,12 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
 
         <div className={classes.bottom}>
           {/* Only a date gives a progress to show. A Milestone Date capsule without one is told
-              what it needs (it cannot be locked or open without it); the others open by the
-              condition named above, and their badge names it too. */}
+              what it needs (it cannot be locked or open without it) once it has a recipient, as
+              the date is set after that; the others open by the condition named above, and
+              their badge names it too. */}
           {progress === null ? (
             needsDeliveryDate(capsule) &&
+            capsule.recipientName &&
             !capsule.deliveredAt && (
               <p className={`${classes.tiny} ${classes.missing}`}>
                 Set its delivery date: it cannot be locked or open without one.
