@@ -1,19 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  CAPSULE_TEXTS,
-  CAPSULE_UPLOAD_TEXTS,
-  DOCUMENT_UPLOAD_TEXTS,
-  formatDate,
-  TERMS_TEXTS,
-} from '@capsule/domain';
+import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS, DOCUMENT_UPLOAD_TEXTS, formatDate } from '@capsule/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
-import { signInThroughScreens } from './support/sign-in.js';
+import { card, expectPlaying, expectToast } from './support/capsule-screens.js';
+import { makePng, makeVideo } from './support/media.js';
+import { acceptTerms, enterPasswordAndCode, signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
 // A capsule's whole life in a real Chromium, once per release condition a package carries, at
@@ -23,15 +17,6 @@ import { browserSuite } from './support/suite.js';
 // portal's clock (and the browser's) moves to that day, and the opening-day e-mail arrives.
 // No step is arranged in the database: every state comes from the screens, the e-mails and the
 // jobs (the delivery and mail sweeps run when the test says, as the portal has no cron).
-
-function ffmpegPath(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
-  } catch {
-    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string;
-  }
-}
-const ffmpeg = (args: string[]) => execFileSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-y', ...args]);
 
 const DAY = 86_400_000;
 const T = CAPSULE_UPLOAD_TEXTS;
@@ -53,15 +38,8 @@ describe('a capsule from purchase to playback, for each release condition', () =
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-journeys-'));
-    video = path.join(dir, 'for-you.mp4');
-    ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=6'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-      video,
-    ]);
-    png = path.join(dir, 'graduation-certificate.png');
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=800x600', '-frames:v', '1', '-update', '1', png]);
+    video = makeVideo(dir, 'for-you.mp4');
+    png = makePng(dir, 'graduation-certificate.png');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -83,13 +61,6 @@ describe('a capsule from purchase to playback, for each release condition', () =
     return context.newPage();
   }
 
-  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const toast = (page: Page, text: string) =>
-    page.locator('.mantine-Notification-root', { hasText: text }).first();
-  async function expectToast(page: Page, text: string) {
-    await expect.poll(() => toast(page, text).isVisible(), { timeout: 30_000 }).toBe(true);
-    await toast(page, text).getByRole('button', { name: 'Close notification' }).click();
-  }
   async function openMenu(page: Page, title: string, item: string) {
     await card(page, title).getByRole('button', { name: 'Capsule options' }).click();
     await page.getByRole('menuitem', { name: item }).click();
@@ -154,22 +125,9 @@ describe('a capsule from purchase to playback, for each release condition', () =
   async function signInThroughLink(page: Page, link: string, user: { email: string; password: string }) {
     await page.goto(link);
     await page.waitForURL('**/login**');
-    await page.getByLabel(/^Email/).fill(user.email);
-    await page.getByLabel(/^Password/).fill(user.password);
-    const before = new Date();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/verify-otp**');
-    await page.getByLabel(/^One-Time Password/).fill(await suite.portal.latestCode(user.email, before));
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await enterPasswordAndCode(page, suite.portal, user);
     await page.waitForURL(/\/(terms-and-conditions|received-capsules)/);
-    if (new URL(page.url()).pathname === '/terms-and-conditions') {
-      await page.getByLabel(TERMS_TEXTS.title).evaluate((el) => {
-        el.scrollTop = el.scrollHeight;
-        el.dispatchEvent(new Event('scroll'));
-      });
-      await page.getByLabel(TERMS_TEXTS.checkbox).check();
-      await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
-    }
+    if (new URL(page.url()).pathname === '/terms-and-conditions') await acceptTerms(page);
     await page.waitForURL('**/received-capsules');
     await page.getByRole('heading', { name: 'Received Capsules' }).waitFor();
   }
@@ -177,25 +135,8 @@ describe('a capsule from purchase to playback, for each release condition', () =
   /** A returning user signs in: password, code, and straight to My Capsules. */
   async function signInAgain(page: Page, user: { email: string; password: string }) {
     await page.goto(`${suite.portal.baseUrl}/login`);
-    await page.getByLabel(/^Email/).fill(user.email);
-    await page.getByLabel(/^Password/).fill(user.password);
-    const before = new Date();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/verify-otp**');
-    await page.getByLabel(/^One-Time Password/).fill(await suite.portal.latestCode(user.email, before));
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await enterPasswordAndCode(page, suite.portal, user);
     await page.getByRole('heading', { level: 1, name: CAPSULE_TEXTS.pageTitle }).waitFor();
-  }
-
-  /** The player really plays: its time moves, with no media error. */
-  async function expectPlaying(page: Page) {
-    const player = page.getByTestId('received-player');
-    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^http.*sig=/);
-    await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5 && !v.error && !v.paused), {
-        timeout: 30_000,
-      })
-      .toBe(true);
   }
 
   async function uploadAndWaitForReview(page: Page, title: string, recipientName: string, note: string) {

@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CAPSULE_UPLOAD_TEXTS, DOCUMENT_UPLOAD_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { card, expectPlaying, expectToast } from './support/capsule-screens.js';
+import { makePng, makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
@@ -14,36 +14,6 @@ import { browserSuite } from './support/suite.js';
 // and locks two capsules through the screens, the delivery sweep runs, and the recipient finds
 // them in Received Capsules: one plays at once; the other opens after a document uploaded in the
 // Verify Milestone Documents dialog is approved by an operator (the CLI's service).
-
-/** ffmpeg from the system, else the one the server's npm dependency ships. */
-function ffmpegPath(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
-  } catch {
-    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string;
-  }
-}
-
-const ffmpeg = (args: string[]) => execFileSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-y', ...args]);
-
-/** A real MP4 of ffmpeg's test card with a tone (never downloaded), small enough to upload fast. */
-function makeVideo(dir: string): string {
-  const file = path.join(dir, 'for-ada.mp4');
-  ffmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=8'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
-    file,
-  ]);
-  return file;
-}
-
-/** A real PNG: the 'document' a recipient photographs. */
-function makePng(dir: string): string {
-  const file = path.join(dir, 'marriage-certificate.png');
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=800x600', '-frames:v', '1', '-update', '1', file]);
-  return file;
-}
 
 describe('Received Capsules in Chromium', () => {
   const suite = browserSuite();
@@ -53,19 +23,10 @@ describe('Received Capsules in Chromium', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-received-'));
-    video = makeVideo(dir);
-    png = makePng(dir);
+    video = makeVideo(dir, 'for-ada.mp4', { seconds: 8 });
+    png = makePng(dir, 'marriage-certificate.png');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const toast = (page: Page, text: string) =>
-    page.locator('.mantine-Notification-root', { hasText: text }).first();
-
-  async function expectToast(page: Page, text: string) {
-    await expect.poll(() => toast(page, text).isVisible(), { timeout: 30_000 }).toBe(true);
-    await toast(page, text).getByRole('button', { name: 'Close notification' }).click();
-  }
 
   /** The sender's screens: upload the video, wait for the review to store it, lock it. */
   async function uploadAndLock(page: Page, title: string, recipient: string) {
@@ -105,17 +66,6 @@ describe('Received Capsules in Chromium', () => {
   async function dialogShot(page: Page, name: string) {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-  }
-
-  /** The player in the details dialog really plays: its time moves, with no media error. */
-  async function expectPlaying(page: Page) {
-    const player = page.getByTestId('received-player');
-    await expect.poll(() => player.getAttribute('src'), { timeout: 15_000 }).toMatch(/^http.*sig=/);
-    await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5 && !v.error && !v.paused), {
-        timeout: 20_000,
-      })
-      .toBe(true);
   }
 
   it('delivers a locked capsule to its recipient, who sees it with its thumbnail, opens it and plays it; a verification capsule plays once its document is approved', async () => {

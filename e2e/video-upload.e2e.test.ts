@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
@@ -16,29 +15,6 @@ import { browserSuite } from './support/suite.js';
 // routing (block requests refused), and the blocks that reach storage are counted.
 
 const BLOCK = 8 * 1024 * 1024;
-
-/** ffmpeg from the system, else the one the server's npm dependency ships. */
-function ffmpegPath(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
-  } catch {
-    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path as string;
-  }
-}
-
-/** A real MP4 from ffmpeg's test card (never downloaded): `seconds` long at `bitrate`. */
-function makeVideo(dir: string, name: string, seconds: number, bitrate: string): string {
-  const file = path.join(dir, name);
-  execFileSync(ffmpegPath(), [
-    ...['-v', 'error', '-nostdin', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${seconds}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-    ...['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate],
-    ...['-c:a', 'aac', '-shortest', file],
-  ]);
-  return file;
-}
 
 const blockIndex = (url: string) => {
   const id = new URL(url).searchParams.get('blockid');
@@ -80,7 +56,7 @@ describe('Video upload in Chromium', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'capsule-e2e-video-'));
     // About 36 MB: five 8 MiB blocks, the last one short; 24 s, under the 5 minutes allowed.
-    big = makeVideo(dir, 'birthday.mp4', 24, '12M');
+    big = makeVideo(dir, 'birthday.mp4', { seconds: 24, size: '1280x720', rate: 30, bitrate: '12M' });
     bigBlocks = Math.ceil(statSync(big).size / BLOCK);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

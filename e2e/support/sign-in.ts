@@ -2,6 +2,32 @@ import { CAPSULE_TEXTS, TERMS_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import type { Portal } from './portal.js';
 
+type Credentials = { email: string; password: string };
+
+/**
+ * On the sign-in screen already shown: e-mail and password, then the code from the mail
+ * catcher. Ends once the code is sent; where the page goes next is the caller's to wait for.
+ */
+export async function enterPasswordAndCode(page: Page, portal: Portal, user: Credentials) {
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  const before = new Date();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/verify-otp**');
+  await page.getByLabel(/^One-Time Password/).fill(await portal.latestCode(user.email, before));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+}
+
+/** The terms screen shown: scrolled to the end, ticked, agreed. */
+export async function acceptTerms(page: Page) {
+  await page.getByLabel(TERMS_TEXTS.title).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await page.getByLabel(TERMS_TEXTS.checkbox).check();
+  await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
+}
+
 /**
  * Signs a user in through the screens, as a person would: e-mail and password, the code
  * from the mail catcher, and (by default) the terms. Ends on /dashboard, shown.
@@ -9,25 +35,14 @@ import type { Portal } from './portal.js';
 export async function signInThroughScreens(
   page: Page,
   portal: Portal,
-  user: { email: string; password: string },
+  user: Credentials,
   options: { acceptTerms?: boolean } = {},
 ) {
   await page.goto(`${portal.baseUrl}/login`);
-  await page.getByLabel(/^Email/).fill(user.email);
-  await page.getByLabel(/^Password/).fill(user.password);
-  const before = new Date();
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/verify-otp');
-  await page.getByLabel(/^One-Time Password/).fill(await portal.latestCode(user.email, before));
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await enterPasswordAndCode(page, portal, user);
   await page.waitForURL('**/terms-and-conditions');
   if (options.acceptTerms === false) return;
-  await page.getByLabel(TERMS_TEXTS.title).evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
-  await page.getByLabel(TERMS_TEXTS.checkbox).check();
-  await page.getByRole('button', { name: TERMS_TEXTS.submit }).click();
+  await acceptTerms(page);
   await page.waitForURL('**/dashboard');
   // The address changes before the dashboard replaces the terms page (the router renders it in a
   // transition): until then the terms page's header, user menu and all, is still on screen, and
