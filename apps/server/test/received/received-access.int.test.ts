@@ -4,7 +4,7 @@ import { databaseKinds } from '../support/databases.js';
 import { type Person, receivedCapsule, receivedRow } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// Only the recipient reaches a received capsule (behaviour.md, 'Authorisation'): its sender and
+// Only the recipient reaches a received capsule (docs/server-rules.md, 'Authorisation'): its sender and
 // any other member get exactly what a missing capsule gets (404, 'Capsule not found') on every
 // received path, tRPC and REST, and change nothing; a signed-out caller gets 401.
 

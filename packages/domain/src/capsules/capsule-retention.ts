@@ -2,7 +2,7 @@ import { type Instant, parseInstant } from '../contacts/calendar-date.js';
 
 /**
  * A capsule marked To_Delete keeps its video for 30 days, during which Recover Capsule brings
- * it back; then the video is purged for good (behaviour.md, 'Capsule lifecycle').
+ * it back; then the video is purged for good (docs/server-rules.md, 'Capsule lifecycle').
  */
 export const PURGE_AFTER_DAYS = 30;
 

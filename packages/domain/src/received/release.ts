@@ -3,8 +3,8 @@ import { type DeliveryCriteria, normaliseDeliveryCriteria } from '../capsules/ca
 import { type Instant, parseInstant } from '../contacts/calendar-date.js';
 import { formatDate } from '../display/dates.js';
 
-// The recipient's two rules (spec section 2, Received Capsules 'Buttons'; section 6; behaviour.md
-// 'Delivery (recipient)'), once: the server enforces them (secure URL, document upload) and the
+// The recipient's two rules (spec section 2, Received Capsules 'Buttons'; section 6;
+// docs/server-rules.md, 'Received capsules'), once: the server enforces them (secure URL, document upload) and the
 // client shows the buttons from them. Each answers ok or the reason it refuses, which the
 // server sends as the 403 (or 409) text.
 

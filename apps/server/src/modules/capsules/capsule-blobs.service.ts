@@ -4,7 +4,7 @@ import type { BlobRef } from '../storage/index.js';
 import type { Trx } from './capsule-transaction.js';
 import { listDiscardedBlobs, updateUpload } from './video-uploads.repository.js';
 
-// Blobs nobody needs any more (behaviour.md, 'Blob storage'; issue 11): a replaced video once its
+// Blobs nobody needs any more (docs/server-rules.md, 'Blob storage'): a replaced video once its
 // successor passed review, a refused, cancelled or expired upload, a deleted or purged video.
 // Services mark them in their transaction (video_uploads.blob_discarded_at) and send the cleanup
 // job there too; the job deletes them, with retries while storage is away.

@@ -23,7 +23,7 @@ export const PLAYBACK_TYPES: Record<string, string> = {
 };
 
 /**
- * The one-time preview (spec section 4; behaviour.md): only the owner (404 otherwise), only a
+ * The one-time preview (spec section 4; docs/server-rules.md, 'Video upload'): only the owner (404 otherwise), only a
  * stored (Sent) capsule not yet previewed (409 with the guard's reason). The read URL is issued
  * in the transaction that uses the preview up, by a conditional update (… WHERE
  * preview_viewed_at IS NULL RETURNING): of two tabs asking at once, one gets a URL, the other

@@ -29,7 +29,7 @@ import { lockReceived, updateReceivedDocument } from './received.repository.js';
 import { findMine, readReceivedCapsule, receivedFacts } from './received.service.js';
 import { DOCUMENT_SAS_MINUTES, DOCUMENT_TEXTS, RECEIVED_NOT_FOUND } from './received-rules.js';
 
-// The recipient's document (issue 12; behaviour.md 'Delivery (recipient)'): a write-only URL for
+// The recipient's document (docs/server-rules.md, 'Received capsules'): a write-only URL for
 // one blob the server names in the recipient's own container, then a completion that trusts
 // storage, not the client: the blob is sealed, then its real size and first bytes decide.
 // Passed: Submitted, waiting for an operator (document-review.service.ts). Refused: the blob is

@@ -31,7 +31,7 @@ import { findUpload } from './video-uploads.repository.js';
 
 export type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 
-// Received Capsules (issue 12; behaviour.md, 'Delivery (recipient)'): the list, the details,
+// Received Capsules (docs/server-rules.md, 'Received capsules'): the list, the details,
 // and the playback URL, each only for the capsule's recipient. A capsule the caller sent, or
 // one someone else received, is a 404 like a missing one (docs/server-rules.md, 'Authorisation').
 
@@ -144,7 +144,7 @@ export interface SecureUrl {
 }
 
 /**
- * The playback URL (POST /api/get-secure-url; behaviour.md 'Blob storage'): a read SAS of the
+ * The playback URL (POST /api/get-secure-url; docs/server-rules.md, 'Blob storage'): a read SAS of the
  * video, minutes long, with a Content-Disposition, only to the recipient (404 otherwise) and
  * only while the release rule holds (403 with the rule's reason otherwise, whatever the client
  * shows).

@@ -14,7 +14,7 @@ import {
   type VideoUploadRow,
 } from './video-uploads.repository.js';
 
-// The review job (issue 11; behaviour.md, 'Review job'): ffprobe reads the uploaded blob over a
+// The review job (docs/server-rules.md, 'Video upload'): ffprobe reads the uploaded blob over a
 // read SAS with range requests (no download), ffmpeg makes a thumbnail into a blob of its own.
 // Then the capsule is Sent ('Stored') with the new video, the video it replaces (if any) goes,
 // or it is Needs_Review with the reason. The sender is mailed either way (upload-mail.service.ts).

@@ -26,7 +26,7 @@ import {
   type VideoUploadRow,
 } from './video-uploads.repository.js';
 
-// Issuing and renewing upload slots (issue 11; behaviour.md, 'Capsule lifecycle'): the browser
+// Issuing and renewing upload slots (docs/server-rules.md, 'Capsule lifecycle'): the browser
 // sends the bytes straight to blob storage through a create+write SAS for one blob whose name
 // the server makes. The capsule is Upload_In_Progress while a slot is open; a slot never
 // completed reverts after a while (upload-finish.service.ts, expireUpload).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../lib/ids.js';
 
 // Every container and blob name is made here, from ids the server holds. A name from the
-// client would let it aim an upload SAS at another capsule's video (behaviour.md, 'Blob storage').
+// client would let it aim an upload SAS at another capsule's video (docs/server-rules.md, 'Blob storage').
 
 /** Where one blob lives: the owner's container and the blob's name inside it. */
 export interface BlobRef {

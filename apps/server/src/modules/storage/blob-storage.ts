@@ -35,7 +35,7 @@ export interface UploadSasOptions extends SasOptions {
 }
 
 export interface ReadSasOptions extends SasOptions {
-  /** e.g. 'inline; filename="capsule.mp4"': playback URLs carry one (behaviour.md). */
+  /** e.g. 'inline; filename="capsule.mp4"': playback URLs carry one (docs/server-rules.md, 'Blob storage'). */
   contentDisposition?: string;
   contentType?: string;
   /**

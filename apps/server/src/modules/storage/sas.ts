@@ -1,7 +1,7 @@
 import { type BlobGenerateSasUrlOptions, BlobSASPermissions, SASProtocol } from '@azure/storage-blob';
 import { addMinutes } from '../../lib/clock.js';
 
-// The SAS policy of behaviour.md ('Blob storage'): one blob, the least permission, a short life,
+// The SAS policy of docs/server-rules.md ('Blob storage'): one blob, the least permission, a short life,
 // HTTPS only when the account is reached over HTTPS.
 
 /**
