@@ -181,6 +181,18 @@ describe('My Capsules in Chromium', () => {
     });
     await page.reload();
     await expect.poll(() => card(page, stored).getByTestId('status-badge').textContent()).toBe('Stored');
+    // Every capsule is in the total; the strip names the one no status tile shows.
+    await expect
+      .poll(() => page.getByTestId('stats-outside-tiles').textContent())
+      .toBe('Total includes 1 capsule marked for deletion.');
+    expect([
+      await count(page, 'total'),
+      await count(page, 'needRecipient'),
+      await count(page, 'needUpload'),
+      await count(page, 'sent'),
+    ]).toEqual(['5', '2', '1', '1']);
+    await page.getByTestId('stats-outside-tiles').scrollIntoViewIfNeeded();
+    await screenShot(page, 'capsules-04b-stats-strip-1280');
 
     // Capsule Details (View Details): the recipient, the video and the message's fallback.
     await openMenu(page, stored, 'View Details');
@@ -316,6 +328,9 @@ describe('My Capsules in Chromium', () => {
       .getByTestId(/^stats-tile-/)
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tiles).size).toBeGreaterThan(1);
+    expect(await mobile.getByTestId('stats-outside-tiles').textContent()).toBe(
+      'Total includes 4 capsules marked for deletion.',
+    );
     await screenshot(mobile, 'capsules-13-dashboard-375');
     await screenShot(mobile, 'capsules-13a-dashboard-375-top');
     await mobile.getByRole('button', { name: 'Page 2' }).scrollIntoViewIfNeeded();

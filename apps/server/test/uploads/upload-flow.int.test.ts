@@ -117,6 +117,8 @@ describe.each(databaseKinds())('video upload (%s)', (kind) => {
       fileName: 'video.mp4',
       fileSize: mp4.bytes.length,
       stagedBytes: sentBytes,
+      // What the dialog shows again before a resume: the notification it was started with.
+      notify: { enabled: true, timing: 'on_lock', customDate: null, timezone: null, message: null },
     });
 
     // Without asking to resume, a second start is refused (another tab); asking, it is the same upload.
