@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS, DOCUMENT_UPLOAD_TEXTS, formatDate } from '@capsule/domain';
+import { CAPSULE_TEXTS, DOCUMENT_UPLOAD_TEXTS, formatDate } from '@capsule/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
-import { card, expectPlaying, expectToast } from './support/capsule-screens.js';
+import { card, expectPlaying, expectToast, uploadUntilStored } from './support/capsule-screens.js';
 import { makePng, makeVideo } from './support/media.js';
 import { acceptTerms, enterPasswordAndCode, signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -19,7 +19,6 @@ import { browserSuite } from './support/suite.js';
 // jobs (the delivery and mail sweeps run when the test says, as the portal has no cron).
 
 const DAY = 86_400_000;
-const T = CAPSULE_UPLOAD_TEXTS;
 const D = DOCUMENT_UPLOAD_TEXTS;
 
 type Condition = 'milestone' | 'anyTime' | 'document';
@@ -139,26 +138,6 @@ describe('a capsule from purchase to playback, for each release condition', () =
     await page.getByRole('heading', { level: 1, name: CAPSULE_TEXTS.pageTitle }).waitFor();
   }
 
-  async function uploadAndWaitForReview(page: Page, title: string, recipientName: string, note: string) {
-    await card(page, title).getByRole('button', { name: title }).click();
-    const upload = page.getByRole('dialog', { name: `Upload Video for ${recipientName}` });
-    await upload.getByLabel('Video file').setInputFiles(video);
-    await upload.getByTestId('video-preview').waitFor();
-    await upload.getByRole('textbox', { name: 'Message to the recipient' }).fill(note);
-    await upload.getByRole('checkbox', { name: T.confirmLabel }).check();
-    await upload.getByRole('button', { name: T.upload, exact: true }).click();
-    await expectToast(page, T.uploadSuccessfulTitle);
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return card(page, title).getByTestId('status-badge').textContent();
-        },
-        { timeout: 90_000, interval: 2_000 },
-      )
-      .toBe('Stored');
-  }
-
   const journeys: Array<[Condition, keyof typeof VIEWPORTS]> = [
     ['anyTime', 'desktop'],
     ['anyTime', 'mobile'],
@@ -225,7 +204,7 @@ describe('a capsule from purchase to playback, for each release condition', () =
       await expectToast(page, CAPSULE_TEXTS.deliveryDateSet);
 
       // The video, with a note for the recipient's e-mail; the review stores it.
-      await uploadAndWaitForReview(page, title, 'Mia Wong', note);
+      await uploadUntilStored(page, { title, recipientName: 'Mia Wong', video, note });
       await shot(page, name('2-stored'));
 
       // Lock: a dated capsule without its date is asked for it in the dialog.

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CAPSULE_UPLOAD_TEXTS, DOCUMENT_UPLOAD_TEXTS } from '@capsule/domain';
+import { DOCUMENT_UPLOAD_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
-import { card, expectPlaying, expectToast } from './support/capsule-screens.js';
+import { card, expectPlaying, expectToast, uploadUntilStored } from './support/capsule-screens.js';
 import { makePng, makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -30,24 +30,7 @@ describe('Received Capsules in Chromium', () => {
 
   /** The sender's screens: upload the video, wait for the review to store it, lock it. */
   async function uploadAndLock(page: Page, title: string, recipient: string) {
-    const T = CAPSULE_UPLOAD_TEXTS;
-    await card(page, title).getByRole('button', { name: title }).click();
-    const upload = page.getByRole('dialog', { name: `Upload Video for ${recipient}` });
-    await upload.getByLabel('Video file').setInputFiles(video);
-    await upload.getByTestId('video-preview').waitFor();
-    await upload.getByRole('checkbox', { name: T.confirmLabel }).check();
-    await upload.getByRole('button', { name: T.upload, exact: true }).click();
-    await expectToast(page, T.uploadSuccessfulTitle);
-    // The review job probes the video and makes its thumbnail; the list shows it on reload.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return card(page, title).getByTestId('status-badge').textContent();
-        },
-        { timeout: 90_000, interval: 2_000 },
-      )
-      .toBe('Stored');
+    await uploadUntilStored(page, { title, recipientName: recipient, video });
     await card(page, title).getByRole('button', { name: 'Capsule options' }).click();
     await page.getByRole('menuitem', { name: 'Lock Capsule' }).click();
     const lock = page.getByRole('dialog', { name: 'Lock Capsule' });

@@ -1,3 +1,4 @@
+import { CAPSULE_UPLOAD_TEXTS } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -25,4 +26,38 @@ export async function expectPlaying(page: Page) {
       timeout: 30_000,
     })
     .toBe(true);
+}
+
+/**
+ * The sender's upload dialog, from the capsule's card: the video, an optional note for the
+ * recipient, the confirmation, Upload; then the review job stores it (the list shows it on
+ * reload).
+ */
+export async function uploadUntilStored(
+  page: Page,
+  {
+    title,
+    recipientName,
+    video,
+    note,
+  }: { title: string; recipientName: string; video: string; note?: string },
+) {
+  const T = CAPSULE_UPLOAD_TEXTS;
+  await card(page, title).getByRole('button', { name: title }).click();
+  const upload = page.getByRole('dialog', { name: `Upload Video for ${recipientName}` });
+  await upload.getByLabel('Video file').setInputFiles(video);
+  await upload.getByTestId('video-preview').waitFor();
+  if (note) await upload.getByRole('textbox', { name: 'Message to the recipient' }).fill(note);
+  await upload.getByRole('checkbox', { name: T.confirmLabel }).check();
+  await upload.getByRole('button', { name: T.upload, exact: true }).click();
+  await expectToast(page, T.uploadSuccessfulTitle);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return card(page, title).getByTestId('status-badge').textContent();
+      },
+      { timeout: 90_000, interval: 2_000 },
+    )
+    .toBe('Stored');
 }

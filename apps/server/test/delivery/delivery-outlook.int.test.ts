@@ -4,12 +4,12 @@ import { expectNeverSays, paragraphs } from '../../src/mail/mail.test-helpers.js
 import { databaseKinds } from '../support/databases.js';
 import { arrangeCapsule } from '../support/factories.js';
 import type { TrappedMail } from '../support/mail-trap.js';
-import { moveClockTo } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTestVideo, type TestFile } from '../support/test-videos.js';
 import { type Member, memberWithCapsule, reviewed, sendFile, stageBlocks } from '../support/uploads.js';
 import {
   capsuleRow,
+  deliveredWithoutDate,
   deliveryMailsTo,
   mailRows,
   openingMailRows,
@@ -117,25 +117,7 @@ describe.each(databaseKinds())('what the delivery mail says (%s)', (kind) => {
 
   it('a dated capsule locked before a date was required: it opens on a date the sender will set', async () => {
     await t.createUser({ email: RECIPIENT_EMAIL });
-    // Locked with its date, due a day later; the date then removed, as capsules locked before the
-    // date was required are (the lock no longer allows it).
-    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-    const m = await senderWithStoredCapsule(t, video, {
-      enabled: true,
-      timing: 'custom',
-      customDate: `${tomorrow}T12:00`,
-      timezone: 'UTC',
-    });
-    await m.client.trpc.capsules.setInfo.mutate({
-      capsuleId: m.capsuleId,
-      info: { deliveryDate: '2031-01-01', category: null, message: null },
-    });
-    await m.client.trpc.capsules.lock.mutate({ capsuleId: m.capsuleId });
-    await arrangeCapsule(t, m.capsuleId, { deliveryDate: null });
-    const due = (await capsuleRow(t, m.capsuleId)).dueAt;
-    if (!due) throw new Error('A locked capsule has its due time');
-    moveClockTo(t, due);
-    await t.runJob('capsules.deliver', {});
+    const m = await deliveredWithoutDate(t, video);
     expect(await receivedRows(t, m.capsuleId)).toHaveLength(1);
     const mail = await theDeliveryMail();
     expect(mail.subject).toBe(

@@ -4,6 +4,8 @@ import { onTestFinished } from 'vitest';
 import type { CliServices } from '../../src/cli/services.js';
 import { createSmtpMailer, type Mailer } from '../../src/mail/mailer.js';
 import { signIn } from '../support/client.js';
+import { arrangeCapsule } from '../support/factories.js';
+import { moveClockTo } from '../support/received.js';
 import type { TestApp } from '../support/test-app.js';
 import type { TestFile } from '../support/test-videos.js';
 import { type Member, memberWithCapsule, reviewed, sendFile } from '../support/uploads.js';
@@ -36,6 +38,29 @@ export async function senderWithStoredCapsule(t: TestApp, video: TestFile, notif
   await m.client.trpc.capsules.upload.complete.mutate({ capsuleId: m.capsuleId, uploadId: slot.uploadId });
   const capsule = await reviewed(t, m.client, m.capsuleId);
   if (capsule.status !== 'Sent') throw new Error(`The review did not store the video: ${capsule.status}`);
+  return m;
+}
+
+/**
+ * A Milestone Date capsule as those locked before the lock required a date are: locked with a
+ * date (Notify Recipient at a custom time tomorrow), the date then taken away, and delivered by
+ * the sweep at its due time (the clock moved there). The lock no longer allows this state; the
+ * capsules locked earlier are in it.
+ */
+export async function deliveredWithoutDate(t: TestApp, video: TestFile): Promise<Member> {
+  const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+  const m = await senderWithStoredCapsule(t, video, {
+    enabled: true,
+    timing: 'custom',
+    customDate: `${tomorrow}T12:00`,
+    timezone: 'UTC',
+  });
+  await m.client.trpc.capsules.lock.mutate({ capsuleId: m.capsuleId });
+  await arrangeCapsule(t, m.capsuleId, { deliveryDate: null });
+  const due = (await capsuleRow(t, m.capsuleId)).dueAt;
+  if (!due) throw new Error('A locked capsule has its due time');
+  moveClockTo(t, due);
+  await t.runJob('capsules.deliver', {});
   return m;
 }
 

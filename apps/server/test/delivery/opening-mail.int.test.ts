@@ -13,6 +13,7 @@ import type { Member } from '../support/uploads.js';
 import {
   capsuleRow,
   cliServices,
+  deliveredWithoutDate,
   deliveryMailsTo,
   mailRows,
   openingMailRows,
@@ -80,24 +81,10 @@ describe.each(databaseKinds())('the opening-day mail (%s)', (kind) => {
     return { m, recipient, opensAt: day.at, date: day.date };
   }
 
-  /** A dated capsule locked before a date was required, delivered without one. */
-  async function deliveredWithoutDate() {
+  /** A dated capsule locked before a date was required, delivered without one, its mail sent. */
+  async function mailedWithoutDate(): Promise<Member> {
     await t.createUser({ email: RECIPIENT_EMAIL, fullName: 'Alan Turing' });
-    const tomorrow = utcDayAhead(1).date;
-    const m = await senderWithStoredCapsule(t, video, {
-      enabled: true,
-      timing: 'custom',
-      customDate: `${tomorrow}T12:00`,
-      timezone: 'UTC',
-    });
-    await m.client.trpc.capsules.setInfo.mutate({
-      capsuleId: m.capsuleId,
-      info: { deliveryDate: utcDayAhead(30).date, category: null, message: null },
-    });
-    await m.client.trpc.capsules.lock.mutate({ capsuleId: m.capsuleId });
-    await arrangeCapsule(t, m.capsuleId, { deliveryDate: null });
-    moveClockTo(t, (await capsuleRow(t, m.capsuleId)).dueAt as Date);
-    await t.runJob('capsules.deliver', {});
+    const m = await deliveredWithoutDate(t, video);
     await t.until(async () => (await mailRows(t, m.capsuleId))[0]?.status === 'sent', 'the delivery mail');
     return m;
   }
@@ -212,7 +199,7 @@ describe.each(databaseKinds())('the opening-day mail (%s)', (kind) => {
   });
 
   it('a date set after the delivery: the opening mail goes on that date', async () => {
-    const m = await deliveredWithoutDate();
+    const m = await mailedWithoutDate();
     expect(await openingMailRows(t, m.capsuleId)).toMatchObject([{ status: 'waiting', nextAttemptAt: null }]);
     // Sweeps while there is no date change nothing.
     t.clock.advanceDays(2);

@@ -1,5 +1,5 @@
 import { CAPSULE_STATS_TILES, type CapsuleCountKey, capsulesOutsideTilesText } from '@capsule/domain';
-import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import {
   IconArchive,
   IconBox,
@@ -13,6 +13,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
+import { STAT_TILE_FRAME, StatTileContent } from '../../shell/StatTile/StatTile';
 import type { CapsuleCounts } from '../capsule-display';
 import classes from './StatsStrip.module.css';
 
@@ -57,48 +58,19 @@ export function StatsStrip() {
               <Skeleton key={key} h={{ base: 64, sm: 88 }} radius="md" data-testid="stats-tile-skeleton" />
             );
           }
-          const { icon: Icon, color } = TILE_ICONS[key];
+          const { icon, color } = TILE_ICONS[key];
           // A failed load shows a dash, never a made-up zero.
           const value = counts.data ? countOf(counts.data, key) : '–';
-          const content = (
-            <>
-              <ThemeIcon
-                variant="light"
-                color={color}
-                radius="md"
-                size={30}
-                mb={8}
-                visibleFrom="sm"
-                aria-hidden
-              >
-                <Icon size={18} stroke={1.7} />
-              </ThemeIcon>
-              <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" lh={1.2}>
-                {label}
-              </Text>
-              {/* At the foot of the tile: a row's values line up when one label takes two lines. */}
-              <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2} mt="auto" data-testid={`stats-value-${key}`}>
-                {value}
-              </Text>
-            </>
-          );
-          const tile = {
-            withBorder: true,
-            radius: 'md',
-            px: { base: 10, sm: 'md' },
-            py: { base: 8, sm: 'md' },
-            display: 'flex',
-            style: { flexDirection: 'column' },
-            'data-testid': `stats-tile-${key}`,
-          } as const;
+          const content = { icon, color, label, value, valueTestId: `stats-value-${key}` };
+          const tile = { ...STAT_TILE_FRAME, 'data-testid': `stats-tile-${key}` } as const;
           // The Received tile leads to the capsules it counts (issue 12).
           return key === 'received' ? (
             <Paper key={key} {...tile} component={Link} to={ROUTES.receivedCapsules} className={classes.link}>
-              {content}
+              <StatTileContent {...content} />
             </Paper>
           ) : (
             <Paper key={key} {...tile}>
-              {content}
+              <StatTileContent {...content} />
             </Paper>
           );
         })}

@@ -1,4 +1,4 @@
-import { Grid, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Grid, Paper, Skeleton } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconEye,
@@ -7,6 +7,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { STAT_TILE_FRAME, StatTileContent } from '../../shell/StatTile/StatTile';
 import type { ReceivedCounts } from '../received-display';
 
 /** The four stat cards of the spec, in its order, keyed by the list's counts. */
@@ -48,47 +49,20 @@ export function ReceivedStats({ counts, loading }: ReceivedStatsProps) {
       aria-label="Received capsule counts"
       aria-busy={loading}
     >
-      {RECEIVED_STAT_CARDS.map(({ key, label, icon: Icon, color }) => (
+      {RECEIVED_STAT_CARDS.map(({ key, label, icon, color }) => (
         <Grid.Col key={key} span={key === 'total' ? SPAN.total : SPAN.other}>
           {loading ? (
             <Skeleton h={{ base: 64, sm: 112 }} radius="md" data-testid="received-stat-skeleton" />
           ) : (
-            // The dashboard's tile (features/capsules/StatsStrip): icon, label, and the value at
-            // the foot, so a row's values line up when a label takes two lines.
-            <Paper
-              withBorder
-              radius="md"
-              h="100%"
-              px={{ base: 10, sm: 'md' }}
-              py={{ base: 8, sm: 'md' }}
-              display="flex"
-              style={{ flexDirection: 'column' }}
-              data-testid={`received-stat-${key}`}
-            >
-              <ThemeIcon
-                variant="light"
+            // The dashboard's tile (shell/StatTile), so both pages' counts look alike.
+            <Paper {...STAT_TILE_FRAME} h="100%" data-testid={`received-stat-${key}`}>
+              <StatTileContent
+                icon={icon}
                 color={color}
-                radius="md"
-                size={30}
-                mb={8}
-                visibleFrom="sm"
-                aria-hidden
-              >
-                <Icon size={18} stroke={1.7} />
-              </ThemeIcon>
-              <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" lh={1.2}>
-                {label}
-              </Text>
-              <Text
-                fz={{ base: 20, sm: 26 }}
-                fw={700}
-                lh={1.2}
-                mt="auto"
-                data-testid={`received-stat-value-${key}`}
-              >
-                {/* A failed load shows a dash, never a made-up zero. */}
-                {counts ? counts[key] : '–'}
-              </Text>
+                label={label}
+                value={counts ? counts[key] : '–'}
+                valueTestId={`received-stat-value-${key}`}
+              />
             </Paper>
           )}
         </Grid.Col>
