@@ -20,8 +20,12 @@ export const verificationCommands: Record<string, Command> = {
         print(
           `${d.capsuleId}  "${d.title}" (${d.criteria})  recipient ${d.recipient.name} <${d.recipient.email}>  submitted ${d.submittedAt}  file ${d.fileName}`,
         );
-        print(`    ${d.link}`);
-        print(`    (link valid until ${d.linkExpiresAt})`);
+        if (d.link) {
+          print(`    ${d.link}`);
+          print(`    (link valid until ${d.linkExpiresAt})`);
+        } else {
+          print(`    no link: ${d.problem}`);
+        }
       }
     },
   },

@@ -24,6 +24,7 @@ import type {
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactsTable } from './schema/contacts.js';
 import type { DeliveryMailsTable } from './schema/delivery.js';
 import type { DocumentUploadsTable } from './schema/documents.js';
+import type { StoredBlobsTable } from './schema/stored-blobs.js';
 import type { PendingPurchasesTable, StripeEventsTable } from './schema/stripe.js';
 import type { VideoUploadsTable } from './schema/uploads.js';
 
@@ -48,6 +49,7 @@ export type * from './schema/commerce.js';
 export type * from './schema/contacts.js';
 export type * from './schema/delivery.js';
 export type * from './schema/documents.js';
+export type * from './schema/stored-blobs.js';
 export type * from './schema/stripe.js';
 export type * from './schema/uploads.js';
 export type * from './schema/values.js';
@@ -77,6 +79,7 @@ export interface Database {
   referrals: ReferralsTable;
   affiliatePayments: AffiliatePaymentsTable;
   integrationSyncRecords: IntegrationSyncRecordsTable;
+  storedBlobs: StoredBlobsTable;
 }
 
 // Row types for inserts and updates that services build before handing them to a repository.

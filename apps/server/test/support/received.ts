@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DeliveryCriteria } from '@capsule/domain';
-import { thumbnailBlob, videoBlob } from '../../src/modules/storage/index.js';
+import { keptBlob, recordKeptBlob, thumbnailBlob, videoBlob } from '../../src/modules/storage/index.js';
 import type { RouterOutputs } from '../../src/trpc/app-router.js';
 import { arrangeCapsule, arrangeDelivery, daysAgo, purchase } from './factories.js';
 import type { TestApp, TestUser } from './test-app.js';
@@ -53,12 +53,22 @@ export async function receivedCapsule(
   const bought = await purchase(t, sender.email, PACKAGE_FOR[options.criteria]);
   const capsuleId = bought.capsuleIds[0] as string;
   const upload = { ownerId: sender.id, capsuleId, uploadId: randomUUID() };
-  const video = videoBlob(upload);
+  // As the review leaves it: the kept copy, its hash recorded.
+  const video = keptBlob(videoBlob(upload));
   const thumbnail = thumbnailBlob(upload);
   const withVideo = options.withVideo ?? true;
   if (withVideo) {
     await t.deps.storage.uploadBuffer(video, VIDEO_BYTES, 'video/mp4');
     await t.deps.storage.uploadBuffer(thumbnail, THUMBNAIL_BYTES, 'image/jpeg');
+    const digest = {
+      sha256: createHash('sha256').update(VIDEO_BYTES).digest('hex'),
+      size: VIDEO_BYTES.length,
+    };
+    await recordKeptBlob(
+      t.deps.db,
+      { kind: 'video', ref: video, digest, uploadId: upload.uploadId, capsuleId },
+      t.deps.clock.now(),
+    );
   }
   await arrangeCapsule(t, capsuleId, {
     status: 'Sent',

@@ -195,8 +195,9 @@ describe.each(databaseKinds())('video upload (%s)', (kind) => {
       .select(['videoBlobName', 'videoUploadId'])
       .where('id', '=', m.capsuleId)
       .executeTakeFirstOrThrow();
-    expect(during).toEqual({ videoBlobName: firstRow.blobName, videoUploadId: first.uploadId });
-    expect(await blobExists(container, firstRow.blobName)).toBe(true);
+    // The video served is the kept copy made at completion, not the blob the SAS could write.
+    expect(during).toEqual({ videoBlobName: `${firstRow.blobName}.kept`, videoUploadId: first.uploadId });
+    expect(await blobExists(container, `${firstRow.blobName}.kept`)).toBe(true);
 
     capsule = await reviewed(t, m.client, m.capsuleId);
     expect(capsule).toMatchObject({ status: 'Sent', hasVideo: true });
@@ -206,15 +207,16 @@ describe.each(databaseKinds())('video upload (%s)', (kind) => {
       .select(['videoBlobName', 'videoUploadId'])
       .where('id', '=', m.capsuleId)
       .executeTakeFirstOrThrow();
-    expect(after).toEqual({ videoBlobName: secondRow.blobName, videoUploadId: second.uploadId });
+    expect(after).toEqual({ videoBlobName: secondRow.storedBlobName, videoUploadId: second.uploadId });
     expect(secondRow.videoContainer).toBe('webm');
     // The replaced video and its thumbnail are deleted by the cleanup job.
     await t.until(
-      async () => !(await blobExists(container, firstRow.blobName)),
+      async () => !(await blobExists(container, `${firstRow.blobName}.kept`)),
       'the old video to be deleted',
     );
+    expect(await blobExists(container, firstRow.blobName)).toBe(false);
     expect(await blobExists(container, firstRow.thumbnailBlobName ?? '')).toBe(false);
-    expect(await blobExists(container, secondRow.blobName)).toBe(true);
+    expect(await blobExists(container, secondRow.storedBlobName ?? '')).toBe(true);
     expect(await blobExists(container, secondRow.thumbnailBlobName ?? '')).toBe(true);
     await mailAbout(t, m.user.email, /stored/);
   });

@@ -166,7 +166,7 @@ describe.each(databaseKinds())('upload jobs and sweeps (%s)', (kind) => {
     await t.runJob('capsules.purge', {});
     expect(await capsuleRow()).toMatchObject({
       status: 'To_Delete',
-      videoBlobName: upload.blobName,
+      videoBlobName: upload.storedBlobName,
       purgedAt: null,
     });
     expect(await m.client.trpc.capsules.recover.mutate({ capsuleId: m.capsuleId })).toMatchObject({
@@ -188,9 +188,10 @@ describe.each(databaseKinds())('upload jobs and sweeps (%s)', (kind) => {
     });
     expect(purged.purgedAt).not.toBeNull();
     await t.until(
-      async () => !(await blobExists(upload.blobContainer, upload.blobName)),
+      async () => !(await blobExists(upload.blobContainer, upload.storedBlobName ?? '')),
       'the purged video to be deleted',
     );
+    expect(await blobExists(upload.blobContainer, upload.blobName)).toBe(false);
     expect(await blobExists(upload.blobContainer, upload.thumbnailBlobName)).toBe(false);
     const recover = await trpcError(m.client.trpc.capsules.recover.mutate({ capsuleId: m.capsuleId }));
     expect([recover.data?.httpStatus, recover.message]).toEqual([409, CAPSULE_REFUSALS.cannotRecover]);

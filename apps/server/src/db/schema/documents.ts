@@ -18,6 +18,8 @@ export interface DocumentUploadsTable {
   state: ColumnType<DocumentUploadState, DocumentUploadState | undefined, DocumentUploadState>;
   blobContainer: string;
   blobName: string;
+  /** The server-side copy made at completion, under a name no SAS was issued for (0018). */
+  storedBlobName: string | null;
   fileName: string;
   /** What the client declared; the legacy call declares nothing. */
   contentType: 'image/png' | 'image/jpeg' | 'image/webp' | null;

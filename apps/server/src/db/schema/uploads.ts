@@ -21,6 +21,8 @@ export interface VideoUploadsTable {
   capsuleStatusBefore: CapsuleStatus;
   blobContainer: string;
   blobName: string;
+  /** The server-side copy made at completion, under a name no SAS was issued for (0018). */
+  storedBlobName: string | null;
   thumbnailBlobName: string | null;
   fileName: string;
   fileSize: NullableBigint;
@@ -45,4 +47,6 @@ export interface VideoUploadsTable {
   reviewMailSentAt: NullableTimestamp;
   blobDiscardedAt: NullableTimestamp;
   blobDeletedAt: NullableTimestamp;
+  /** The blob the browser wrote, deleted once its kept copy exists and its SAS expired (0018). */
+  writtenBlobDeletedAt: NullableTimestamp;
 }

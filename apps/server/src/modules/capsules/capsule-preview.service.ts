@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { userContainerName } from '../storage/index.js';
+import { assertServable } from './capsule-blobs.service.js';
 import { capsuleFacts, enforce } from './capsule-transaction.js';
 import { lockCapsule, markPreviewed } from './capsules.repository.js';
 import { CAPSULE_NOT_FOUND } from './capsules.service.js';
@@ -42,18 +43,18 @@ export async function previewCapsule(
     enforce(canPreview(capsuleFacts(row)));
     // Sent always holds a video; a row that says otherwise has nothing to play.
     if (!row.videoBlobName) throw conflict(CAPSULE_REFUSALS.notStored);
+    const video = { container: userContainerName(ownerId), blob: row.videoBlobName };
+    // Before the preview is used up: a refused URL must not cost the one look.
+    await assertServable({ db: trx }, video);
     const now = deps.clock.now();
     if (!(await markPreviewed(trx, ownerId, row.id, now))) throw conflict(CAPSULE_REFUSALS.previewUsed);
     const upload = row.videoUploadId ? await findUpload(trx, row.videoUploadId) : undefined;
     const minutes = (parseCapsuleLength(row.capsuleLength)?.minutes ?? 60) + PREVIEW_MARGIN_MINUTES;
-    const { url, expiresOn } = await deps.storage.readSas(
-      { container: userContainerName(ownerId), blob: row.videoBlobName },
-      {
-        minutes,
-        contentDisposition: 'inline; filename="capsule-preview"',
-        contentType: PLAYBACK_TYPES[upload?.videoContainer ?? ''] ?? 'video/mp4',
-      },
-    );
+    const { url, expiresOn } = await deps.storage.readSas(video, {
+      minutes,
+      contentDisposition: 'inline; filename="capsule-preview"',
+      contentType: PLAYBACK_TYPES[upload?.videoContainer ?? ''] ?? 'video/mp4',
+    });
     return { url, expiresOn: expiresOn.toISOString() };
   });
 }

@@ -54,6 +54,15 @@ export const capsuleOutputSchema = z.object({
   hasVideo: z.boolean().optional(),
   /** Why the review refused the video, while the capsule is Needs_Review (Capsule Details shows it). */
   reviewReason: z.string().nullable().optional(),
+  /**
+   * SHA-256 (hex) of the stored video's bytes as the review read them; Capsule Details shows its
+   * start as a fingerprint. Null without a reviewed video. Optional in the type only (issue 32).
+   */
+  videoFingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
   createdAt: isoInstant,
   deliveredAt: isoInstant.nullable(),
   /** Null until delivered. Optional in the type only (issue 12), like hasVideo: the server always sends it. */

@@ -78,6 +78,7 @@ function toCapsule(row: CapsuleViewRow, thumbnailUrl: string | null): Capsule {
     videoUrl: null,
     videoThumbnailUrl: thumbnailUrl,
     hasVideo: row.videoBlobName !== null,
+    videoFingerprint: row.videoBlobName === null ? null : row.videoSha256,
     reviewReason: row.status === 'Needs_Review' ? row.reviewNote : null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: iso(row.deliveredAt),

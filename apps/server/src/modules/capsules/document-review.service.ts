@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { documentOutcomeMail } from '../../mail/document-outcome.js';
+import { keptBlobState } from '../storage/index.js';
 import { findPublicUsers } from '../users/index.js';
 import {
   findDocumentOutcome,
@@ -25,9 +26,14 @@ export interface WaitingDocument {
   recipient: { id: string; name: string; email: string };
   fileName: string;
   submittedAt: string;
-  /** A read SAS of the image, DOCUMENT_LINK_MINUTES long. */
-  link: string;
-  linkExpiresAt: string;
+  /**
+   * A read SAS of the image as it was checked and hashed, DOCUMENT_LINK_MINUTES long; null when
+   * its stored copy is not known intact (`problem` says why): an operator must never judge bytes
+   * the server did not check.
+   */
+  link: string | null;
+  linkExpiresAt: string | null;
+  problem: string | null;
 }
 
 const IMAGE_CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -45,14 +51,16 @@ export async function listWaitingDocuments(
   return Promise.all(
     rows.map(async (row) => {
       const type = row.imageType ?? 'png';
-      const link = await deps.storage.readSas(
-        { container: row.blobContainer, blob: row.blobName },
-        {
-          minutes: DOCUMENT_LINK_MINUTES,
-          contentType: IMAGE_CONTENT_TYPES[type],
-          contentDisposition: `inline; filename="document-${row.capsuleId}.${type === 'jpeg' ? 'jpg' : type}"`,
-        },
-      );
+      const image = { container: row.blobContainer, blob: row.storedBlobName ?? row.blobName };
+      const kept = await keptBlobState(deps.db, image);
+      const link =
+        kept.state === 'intact'
+          ? await deps.storage.readSas(image, {
+              minutes: DOCUMENT_LINK_MINUTES,
+              contentType: IMAGE_CONTENT_TYPES[type],
+              contentDisposition: `inline; filename="document-${row.capsuleId}.${type === 'jpeg' ? 'jpg' : type}"`,
+            })
+          : null;
       const recipient = recipients.get(row.userId);
       return {
         capsuleId: row.capsuleId,
@@ -61,12 +69,19 @@ export async function listWaitingDocuments(
         recipient: { id: row.userId, name: recipient?.fullName ?? '', email: recipient?.email ?? '' },
         fileName: row.fileName,
         submittedAt: (row.submittedAt as Date).toISOString(),
-        link: link.url,
-        linkExpiresAt: link.expiresOn.toISOString(),
+        link: link?.url ?? null,
+        linkExpiresAt: link?.expiresOn.toISOString() ?? null,
+        problem: link ? null : DOCUMENT_LINK_PROBLEMS[kept.state === 'damaged' ? 'damaged' : 'unrecorded'],
       };
     }),
   );
 }
+
+/** Why an operator gets no link to a waiting document (docs/decisions/027-reviewed-bytes-fixity-backups.md). */
+const DOCUMENT_LINK_PROBLEMS = {
+  damaged: 'its stored copy failed a fixity check (admin fixity:failures); restore it before judging it',
+  unrecorded: 'its stored copy has no recorded hash yet; the next fixity sweep records it',
+} as const;
 
 export type DocumentVerdict = { status: 'Verified' } | { status: 'Rejected'; reason: string };
 

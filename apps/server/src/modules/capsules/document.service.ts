@@ -8,11 +8,15 @@ import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../errors.js';
 import { addMinutes } from '../../lib/clock.js';
 import {
+  type BlobDigest,
   type BlobRef,
   detectImageType,
+  digestKeptBlob,
   documentBlob,
+  keepWrittenBlob,
   MAGIC_BYTES,
   newUploadId,
+  recordKeptBlob,
   userContainerName,
 } from '../storage/index.js';
 import {
@@ -92,23 +96,29 @@ export async function startDocumentUpload(
 }
 
 type StorageVerdict =
-  | { ok: true; size: number; imageType: 'png' | 'jpeg' | 'webp' }
-  | { ok: false; reason: string; present: boolean };
+  | { ok: true; imageType: 'png' | 'jpeg' | 'webp'; kept: BlobRef; digest: BlobDigest }
+  | { ok: false; reason: string; present: boolean; kept?: BlobRef };
 
-/** What storage holds: sealed first, so an upload URL still alive cannot swap what is checked. */
+/**
+ * What storage holds, as kept: the written blob is copied to a name no SAS was issued for
+ * (storage.keepWrittenBlob), so what is checked and hashed here is what the operator later sees,
+ * whatever an upload URL still alive does to the blob it names.
+ */
 async function checkStoredDocument(deps: AppDeps, upload: DocumentUploadRow): Promise<StorageVerdict> {
-  const ref = refOf(upload);
-  if ((await deps.storage.sealBlob(ref, upload.id)) === 'missing') {
-    return { ok: false, reason: DOCUMENT_REFUSALS.empty, present: false };
-  }
-  const properties = await deps.storage.blobProperties(ref);
+  const written = await keepWrittenBlob(deps, refOf(upload), upload.id);
+  if (written === 'missing') return { ok: false, reason: DOCUMENT_REFUSALS.empty, present: false };
+  const { kept } = written;
+  const properties = await deps.storage.blobProperties(kept);
   if (!properties.exists) return { ok: false, reason: DOCUMENT_REFUSALS.empty, present: false };
-  if (properties.size === 0) return { ok: false, reason: DOCUMENT_REFUSALS.empty, present: true };
-  if (properties.size > MAX_DOCUMENT_BYTES)
-    return { ok: false, reason: DOCUMENT_REFUSALS.tooLarge, present: true };
-  const imageType = detectImageType(await deps.storage.readFirstBytes(ref, MAGIC_BYTES));
-  if (!imageType) return { ok: false, reason: DOCUMENT_REFUSALS.invalidType, present: true };
-  return { ok: true, size: properties.size, imageType };
+  const refuse = (reason: string): StorageVerdict => ({ ok: false, reason, present: true, kept });
+  if (properties.size === 0) return refuse(DOCUMENT_REFUSALS.empty);
+  if (properties.size > MAX_DOCUMENT_BYTES) return refuse(DOCUMENT_REFUSALS.tooLarge);
+  const imageType = detectImageType(await deps.storage.readFirstBytes(kept, MAGIC_BYTES));
+  if (!imageType) return refuse(DOCUMENT_REFUSALS.invalidType);
+  // At most 12 MB: read whole for its hash, the fingerprint every later check compares with.
+  const digest = await digestKeptBlob(deps, kept);
+  if (!digest || digest.size > MAX_DOCUMENT_BYTES) return refuse(DOCUMENT_REFUSALS.tooLarge);
+  return { ok: true, imageType, kept, digest };
 }
 
 /**
@@ -138,6 +148,7 @@ export async function completeDocumentUpload(
   if (!verdict.ok) {
     if (!verdict.present) throw badInput(verdict.reason);
     await deps.storage.deleteBlob(refOf(upload));
+    if (verdict.kept) await deps.storage.deleteBlob(verdict.kept);
   }
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockReceived(trx, userId, ref.capsuleId);
@@ -153,12 +164,24 @@ export async function completeDocumentUpload(
     await updateDocumentUpload(trx, current.id, {
       state: 'submitted',
       submittedAt: now,
-      blobSize: verdict.size,
+      blobSize: verdict.digest.size,
       imageType: verdict.imageType,
+      storedBlobName: verdict.kept.blob,
     });
+    await recordKeptBlob(
+      trx,
+      {
+        kind: 'document',
+        ref: verdict.kept,
+        digest: verdict.digest,
+        uploadId: current.id,
+        capsuleId: row.id,
+      },
+      now,
+    );
     await updateReceivedDocument(trx, row.receivedId, {
       documentVerificationStatus: 'Submitted',
-      documentBlobName: current.blobName,
+      documentBlobName: verdict.kept.blob,
       documentSubmittedAt: now,
       documentUploadId: current.id,
       documentRejectionReason: null,
@@ -167,5 +190,8 @@ export async function completeDocumentUpload(
   });
   // The refusal is committed (the upload marked, the blob gone) before it is answered.
   if (!verdict.ok) throw badInput(verdict.reason);
+  // Accepted: the written blob is a second copy nobody reads. An upload URL still alive could
+  // write it again, into the recipient's own container, where nothing reads it either.
+  await deps.storage.deleteBlob(refOf(upload));
   return readReceivedCapsule(deps, userId, ref.capsuleId);
 }

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { userContainerName } from '../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../users/index.js';
+import { assertServable } from './capsule-blobs.service.js';
 import { PLAYBACK_TYPES } from './capsule-preview.service.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 import {
@@ -154,21 +155,20 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
   const now = deps.clock.now();
   const verdict = releaseVerdict(receivedFacts(row), now);
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
-  // The rule holds only with a stored video.
+  // The rule holds only with a stored video; it is served only as it was reviewed.
   const blob = row.videoBlobName as string;
+  const video = { container: userContainerName(row.ownerId), blob };
+  await assertServable(deps, video);
   const upload = row.videoUploadId ? await findUpload(deps.db, row.videoUploadId) : undefined;
   const container = upload?.videoContainer ?? 'mp4';
   const minutes =
     (parseCapsuleLength(row.capsuleLength)?.minutes ?? SECURE_URL_DEFAULT_MINUTES) +
     SECURE_URL_MARGIN_MINUTES;
-  const grant = await deps.storage.readSas(
-    { container: userContainerName(row.ownerId), blob },
-    {
-      minutes,
-      contentDisposition: `inline; filename="capsule.${container === 'matroska' ? 'mkv' : container}"`,
-      contentType: PLAYBACK_TYPES[container] ?? 'video/mp4',
-    },
-  );
+  const grant = await deps.storage.readSas(video, {
+    minutes,
+    contentDisposition: `inline; filename="capsule.${container === 'matroska' ? 'mkv' : container}"`,
+    contentType: PLAYBACK_TYPES[container] ?? 'video/mp4',
+  });
   // The recipient opened the capsule's video: the sender's card shows 'opened on …' from this
   // (once), not from a look at the details, which a sealed capsule also has.
   if (!row.viewedAt) await markViewed(deps.db, row.receivedId, now);

@@ -2,8 +2,14 @@ import { MAX_VIDEO_BYTES } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { detectVideoContainer, MAGIC_BYTES, type VideoContainer } from '../storage/index.js';
-import { scheduleBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
+import {
+  type BlobRef,
+  detectVideoContainer,
+  keepWrittenBlob,
+  MAGIC_BYTES,
+  type VideoContainer,
+} from '../storage/index.js';
+import { scheduleBlobCleanup, scheduleWrittenBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
 import { type Trx, withLockedCapsule, withLockedCapsuleById } from './capsule-transaction.js';
 import { type CapsuleRow, findCapsule, updateCapsule } from './capsules.repository.js';
 import { CAPSULE_NOT_FOUND, type Capsule } from './capsules.service.js';
@@ -48,25 +54,27 @@ async function revertUpload(
 
 /** What storage holds for the upload: a video to review, or the reason it is refused. */
 type StorageVerdict =
-  | { ok: true; size: number; container: VideoContainer }
-  | { ok: false; reason: string }
+  | { ok: true; size: number; container: VideoContainer; kept: BlobRef }
+  | { ok: false; reason: string; kept: BlobRef }
   | { ok: 'missing' };
 
 /**
- * The committed blob, sealed first (storage.sealBlob) so that what is checked is what stays:
- * an upload SAS still alive can no longer swap it. Then its real size (a SAS cannot cap it)
- * and its first bytes (a video container, whatever the name or the declared type said).
+ * The committed blob is copied to its kept name (storage.keepWrittenBlob: a name no SAS was
+ * issued for, so what is checked here is what stays, whatever an upload SAS still alive does
+ * to the blob it names). Then the copy's real size (a SAS cannot cap it) and its first bytes
+ * (a video container, whatever the name or the declared type said).
  */
 async function checkStoredVideo(deps: AppDeps, upload: VideoUploadRow): Promise<StorageVerdict> {
-  const ref = uploadBlob(upload);
-  if ((await deps.storage.sealBlob(ref, upload.id)) === 'missing') return { ok: 'missing' };
-  const properties = await deps.storage.blobProperties(ref);
+  const written = await keepWrittenBlob(deps, uploadBlob(upload), upload.id);
+  if (written === 'missing') return { ok: 'missing' };
+  const { kept } = written;
+  const properties = await deps.storage.blobProperties(kept);
   if (!properties.exists) return { ok: 'missing' };
-  if (properties.size === 0) return { ok: false, reason: UPLOAD_TEXTS.empty };
-  if (properties.size >= MAX_VIDEO_BYTES) return { ok: false, reason: UPLOAD_TEXTS.tooLarge };
-  const container = detectVideoContainer(await deps.storage.readFirstBytes(ref, MAGIC_BYTES));
-  if (!container) return { ok: false, reason: UPLOAD_TEXTS.notVideo };
-  return { ok: true, size: properties.size, container };
+  if (properties.size === 0) return { ok: false, reason: UPLOAD_TEXTS.empty, kept };
+  if (properties.size >= MAX_VIDEO_BYTES) return { ok: false, reason: UPLOAD_TEXTS.tooLarge, kept };
+  const container = detectVideoContainer(await deps.storage.readFirstBytes(kept, MAGIC_BYTES));
+  if (!container) return { ok: false, reason: UPLOAD_TEXTS.notVideo, kept };
+  return { ok: true, size: properties.size, container, kept };
 }
 
 /**
@@ -90,6 +98,8 @@ export async function completeUpload(deps: AppDeps, ownerId: string, ref: Upload
   const capsule = await withLockedCapsule(deps, ownerId, ref.capsuleId, async (row, trx, now) => {
     const current = await lockUpload(trx, upload.id);
     if (current?.state !== 'open') throw conflict(closedUploadText(current?.state ?? 'cancelled'));
+    // The copy is recorded either way, so the cleanup job deletes it with the written blob.
+    await updateUpload(trx, current.id, { storedBlobName: verdict.kept.blob });
     if (!verdict.ok) {
       refusal = verdict.reason;
       await revertUpload(deps, trx, row, current, 'rejected', now, verdict.reason);
@@ -107,6 +117,8 @@ export async function completeUpload(deps: AppDeps, ownerId: string, ref: Upload
       reviewNote: null,
       updatedAt: now,
     });
+    // The written blob goes once its SAS can no longer write it again (its kept copy stays).
+    await scheduleWrittenBlobCleanup(deps, trx, row.id, current.sasExpiresAt);
     await deps.jobs.send(
       trx,
       'upload.review',

@@ -1,7 +1,14 @@
 import { maxVideoSeconds, parseCapsuleLength } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { MediaError } from '../media/index.js';
-import { thumbnailBlob } from '../storage/index.js';
+import {
+  type BlobDigest,
+  type BlobRef,
+  digestKeptBlob,
+  keepWrittenBlob,
+  recordKeptBlob,
+  thumbnailBlob,
+} from '../storage/index.js';
 import { scheduleBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
 import { withLockedCapsuleById } from './capsule-transaction.js';
 import { type CapsuleRow, findCapsuleById, updateCapsule } from './capsules.repository.js';
@@ -14,13 +21,14 @@ import {
   type VideoUploadRow,
 } from './video-uploads.repository.js';
 
-// The review job (docs/server-rules.md, 'Video upload'): ffprobe reads the uploaded blob over a
-// read SAS with range requests (no download), ffmpeg makes a thumbnail into a blob of its own.
+// The review job (docs/server-rules.md, 'Video upload'): the kept copy made at completion is read
+// end to end once for its SHA-256, then ffprobe reads it over a read SAS with range requests and
+// ffmpeg makes a thumbnail into a blob of its own.
 // Then the capsule is Sent ('Stored') with the new video, the video it replaces (if any) goes,
 // or it is Needs_Review with the reason. The sender is mailed either way (upload-mail.service.ts).
 
 type Verdict =
-  | { ok: true; durationSeconds: number; thumbnailBlobName: string }
+  | { ok: true; durationSeconds: number; thumbnailBlobName: string; digest: BlobDigest }
   | { ok: false; reason: string; durationSeconds: number | null };
 
 /**
@@ -39,8 +47,17 @@ function unreadable(error: unknown, reason: string): Verdict {
  * end to end: finding its length would read the whole file (up to 2 GB) and decode every frame
  * on this server, for a file the dialog could not measure either. A person can look at it.
  */
-async function inspect(deps: AppDeps, upload: VideoUploadRow, capsule: CapsuleRow): Promise<Verdict> {
-  const { url } = await deps.storage.readSas(uploadBlob(upload), { minutes: REVIEW_SAS_MINUTES });
+async function inspect(
+  deps: AppDeps,
+  upload: VideoUploadRow,
+  kept: BlobRef,
+  capsule: CapsuleRow,
+): Promise<Verdict> {
+  // The hash is of the kept copy, which nothing but this server can write: the bytes hashed
+  // here are the bytes ffprobe and ffmpeg read next, and the bytes every playback serves.
+  const digest = await digestKeptBlob(deps, kept);
+  if (!digest) return { ok: false, reason: REVIEW_REASONS.unreadable, durationSeconds: null };
+  const { url } = await deps.storage.readSas(kept, { minutes: REVIEW_SAS_MINUTES });
   let probe: Awaited<ReturnType<AppDeps['media']['probeVideo']>>;
   try {
     probe = await deps.media.probeVideo(url);
@@ -67,7 +84,19 @@ async function inspect(deps: AppDeps, upload: VideoUploadRow, capsule: CapsuleRo
     uploadId: upload.id,
   });
   await deps.storage.uploadBuffer(thumbnail, jpeg, 'image/jpeg');
-  return { ok: true, durationSeconds: probe.durationSeconds, thumbnailBlobName: thumbnail.blob };
+  return { ok: true, durationSeconds: probe.durationSeconds, thumbnailBlobName: thumbnail.blob, digest };
+}
+
+/**
+ * The kept copy the review reads. An upload completed before copies were kept (its bytes only
+ * under the name its SAS could write) is kept now, before anything is read.
+ */
+async function keptCopyOf(deps: AppDeps, upload: VideoUploadRow): Promise<BlobRef | undefined> {
+  if (upload.storedBlobName) return { container: upload.blobContainer, blob: upload.storedBlobName };
+  const written = await keepWrittenBlob(deps, uploadBlob(upload), upload.id);
+  if (written === 'missing') return undefined;
+  await updateUpload(deps.db, upload.id, { storedBlobName: written.kept.blob });
+  return written.kept;
 }
 
 /**
@@ -85,8 +114,12 @@ export async function reviewUpload(
   const capsule = await findCapsuleById(deps.db, upload.capsuleId);
   if (!capsule) return;
   let verdict: Verdict;
+  let kept: BlobRef | undefined;
   try {
-    verdict = await inspect(deps, upload, capsule);
+    kept = await keptCopyOf(deps, upload);
+    verdict = kept
+      ? await inspect(deps, upload, kept, capsule)
+      : { ok: false, reason: REVIEW_REASONS.unreadable, durationSeconds: null };
   } catch (error) {
     // Retried while tries are left; after the last one the capsule must not stay Reviewing.
     if (!options.lastTry) throw error;
@@ -95,7 +128,12 @@ export async function reviewUpload(
   await withLockedCapsuleById(deps, upload.capsuleId, async (row, trx, now) => {
     const current = await lockUpload(trx, upload.id);
     if (current?.state !== 'completed') return;
-    if (verdict.ok) {
+    if (verdict.ok && kept) {
+      await recordKeptBlob(
+        trx,
+        { kind: 'video', ref: kept, digest: verdict.digest, uploadId: current.id, capsuleId: row.id },
+        now,
+      );
       await updateUpload(trx, current.id, {
         state: 'accepted',
         thumbnailBlobName: verdict.thumbnailBlobName,
@@ -106,7 +144,7 @@ export async function reviewUpload(
       await updateCapsule(trx, row.id, {
         status: 'Sent',
         videoUploadId: current.id,
-        videoBlobName: current.blobName,
+        videoBlobName: kept.blob,
         videoThumbnailBlobName: verdict.thumbnailBlobName,
         reviewNote: null,
         previewViewedAt: null,
@@ -114,7 +152,7 @@ export async function reviewUpload(
       });
       const discarded = await discardFinishedUploadBlobs(trx, row.id, now, current.id);
       await scheduleBlobCleanup(deps, trx, row.id, discarded, now);
-    } else {
+    } else if (!verdict.ok) {
       // The refused video stays with its upload for a person to look at; the capsule keeps
       // the video it had (a re-upload's predecessor), which goes only when another passes.
       await updateUpload(trx, current.id, {

@@ -58,3 +58,14 @@ export const REVIEW_REASONS = {
   /** The spec's words (section 5). */
   tooLong: (minutes: number) => `Video too long: Please upload a video shorter than ${minutes} minutes.`,
 } as const;
+
+/**
+ * Why a stored video is not handed out (docs/decisions/027-reviewed-bytes-fixity-backups.md): only
+ * bytes whose hash was recorded at review, and that no fixity check has found missing or changed
+ * since, are ever served. 503: the capsule is fine, the copy is being seen to.
+ */
+export const KEPT_VIDEO_TEXTS = {
+  damaged:
+    'This video cannot be played right now: a routine check found a problem with its stored copy, and our team is restoring it. Please try again later.',
+  unrecorded: 'This video is still being checked. Please try again in a few minutes.',
+} as const;

@@ -13,6 +13,7 @@ const UPLOAD_COLUMNS = [
   'capsuleStatusBefore',
   'blobContainer',
   'blobName',
+  'storedBlobName',
   'thumbnailBlobName',
   'fileName',
   'fileSize',
@@ -112,10 +113,27 @@ export async function discardFinishedUploadBlobs(
 export function listDiscardedBlobs(db: Db, capsuleId: string) {
   return db
     .selectFrom('videoUploads')
-    .select(['id', 'blobContainer', 'blobName', 'thumbnailBlobName', 'sasExpiresAt'])
+    .select(['id', 'blobContainer', 'blobName', 'storedBlobName', 'thumbnailBlobName', 'sasExpiresAt'])
     .where('capsuleId', '=', capsuleId)
     .where('blobDiscardedAt', 'is not', null)
     .where('blobDeletedAt', 'is', null)
+    .execute();
+}
+
+/**
+ * Finished uploads whose written blob has a kept copy and is still there: once no SAS can write
+ * it again (`sasExpiredBefore`), it is not needed.
+ */
+export function listSupersededWrittenBlobs(db: Db, capsuleId: string, sasExpiredBefore: Date) {
+  return db
+    .selectFrom('videoUploads')
+    .select(['id', 'blobContainer', 'blobName'])
+    .where('capsuleId', '=', capsuleId)
+    .where('state', '<>', 'open')
+    .where('storedBlobName', 'is not', null)
+    .where('writtenBlobDeletedAt', 'is', null)
+    .where('blobDeletedAt', 'is', null)
+    .where('sasExpiresAt', '<=', sasExpiredBefore)
     .execute();
 }
 

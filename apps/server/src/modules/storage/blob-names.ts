@@ -58,3 +58,14 @@ export const documentBlob = (recipientId: string, receivedCapsuleId: string, upl
   container: userContainerName(recipientId),
   blob: `${segment(recipientId, 'recipient id')}/documents/${segment(receivedCapsuleId, 'capsule id')}/${segment(uploadId, 'upload id')}/document`,
 });
+
+/**
+ * Where an upload's bytes are kept once it is completed: a server-side copy beside the blob the
+ * browser wrote, under a name no SAS is ever issued for. An upload SAS (still alive, renewed, or
+ * the legacy single PUT) names only the blob it was issued for; a SAS may lease and write that
+ * blob, so the bytes are reviewed, hashed and served from here (docs/decisions/027-reviewed-bytes-fixity-backups.md).
+ */
+export const keptBlob = (written: BlobRef): BlobRef => ({
+  container: written.container,
+  blob: `${written.blob}.kept`,
+});

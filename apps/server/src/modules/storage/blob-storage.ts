@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type BlobGenerateSasUrlOptions,
@@ -53,6 +53,19 @@ export type BlobProperties =
   | { exists: false }
   | { exists: true; size: number; contentType: string | undefined; lastModified: Date | undefined };
 
+/** What a blob's bytes hash to, read end to end. */
+export interface BlobDigest {
+  /** Lowercase hex SHA-256. */
+  sha256: string;
+  size: number;
+}
+
+/** What the account keeps of deleted blobs (soft delete), as storage reports it. */
+export interface DeleteRetention {
+  enabled: boolean;
+  days: number | undefined;
+}
+
 export interface StagedBlock {
   /** The block id as the uploader gave it (base64). */
   name: string;
@@ -78,6 +91,14 @@ export interface BlobStorage {
    * stored: an upload SAS still alive cannot swap the bytes after completion.
    */
   sealBlob(ref: BlobRef, leaseId: string): Promise<SealResult>;
+  /**
+   * A server-side copy of the committed blob `from` to `to` (same account), made by storage
+   * itself: the bytes never pass through this server. 'missing' when `from` holds no committed
+   * blob. The copy's name is one no SAS was ever issued for, so no client can change it.
+   */
+  copyBlob(from: BlobRef, to: BlobRef): Promise<'copied' | 'missing'>;
+  /** Reads the blob end to end (streamed) and hashes it; undefined when there is no such blob. */
+  digestBlob(ref: BlobRef): Promise<BlobDigest | undefined>;
   /** True if there was a blob to delete. A sealed (leased) blob is unsealed first. */
   deleteBlob(ref: BlobRef): Promise<boolean>;
   /** True if there was a container to delete (with every blob in it). */
@@ -85,6 +106,11 @@ export interface BlobStorage {
   uploadBuffer(ref: BlobRef, data: Buffer, contentType: string): Promise<void>;
   /** Lets browsers on these origins PUT blocks and GET videos (the service's CORS rules). */
   ensureCors(origins: readonly string[]): Promise<void>;
+  /**
+   * Turns on blob soft delete for `days` (a deleted or overwritten blob is recoverable that long),
+   * unless it is already on for at least that long. Answers what storage then reports.
+   */
+  ensureDeleteRetention(days: number): Promise<DeleteRetention>;
 }
 
 export interface BlobStorageOptions {
@@ -307,6 +333,46 @@ export function createBlobStorage({
       }
     },
 
+    async copyBlob(from, to) {
+      // A read SAS of the source authorises the copy (Azure requires one unless the source is
+      // public); it lives only as long as the copy may take to start.
+      const source = await sas(from, 'read', { minutes: 60 });
+      try {
+        const poller = await blobClient(to).beginCopyFromURL(source.url, {
+          intervalInMs: 1000,
+        });
+        const result = await poller.pollUntilDone();
+        if (result.copyStatus !== 'success') {
+          throw new Error(`The copy of ${from.blob} ended ${result.copyStatus}`);
+        }
+        return 'copied';
+      } catch (error) {
+        if (isNotFound(error)) return 'missing';
+        throw error;
+      }
+    },
+
+    async digestBlob(ref) {
+      let body: NodeJS.ReadableStream | undefined;
+      try {
+        body = (await blobClient(ref).download(0)).readableStreamBody;
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        if (isEmptyRange(error)) return { sha256: createHash('sha256').digest('hex'), size: 0 };
+        throw error;
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      if (body) {
+        for await (const chunk of body) {
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+          size += bytes.length;
+          hash.update(bytes);
+        }
+      }
+      return { sha256: hash.digest('hex'), size };
+    },
+
     async deleteBlob(ref) {
       const client = blobClient(ref);
       // With its snapshots: a deleted video must not linger in one.
@@ -336,6 +402,15 @@ export function createBlobStorage({
       const current = await service.getProperties();
       const cors = mergeCors(current.cors ?? [], origins);
       if (cors) await service.setProperties({ cors });
+    },
+
+    async ensureDeleteRetention(days) {
+      const current = (await service.getProperties()).deleteRetentionPolicy;
+      if (!(current?.enabled && (current.days ?? 0) >= days)) {
+        await service.setProperties({ deleteRetentionPolicy: { enabled: true, days } });
+      }
+      const now = (await service.getProperties()).deleteRetentionPolicy;
+      return { enabled: now?.enabled ?? false, days: now?.days };
     },
   };
 }

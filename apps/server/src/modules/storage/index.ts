@@ -3,16 +3,19 @@ export {
   type BlobRef,
   type CapsuleUpload,
   documentBlob,
+  keptBlob,
   newUploadId,
   thumbnailBlob,
   userContainerName,
   videoBlob,
 } from './blob-names.js';
 export {
+  type BlobDigest,
   type BlobProperties,
   type BlobStorage,
   type BlobStorageOptions,
   createBlobStorage,
+  type DeleteRetention,
   type ReadSasOptions,
   type SasGrant,
   type SasOptions,
@@ -21,6 +24,12 @@ export {
   type UploadSasOptions,
 } from './blob-storage.js';
 export {
+  digestKeptBlob,
+  keepWrittenBlob,
+  keptBlobState,
+  recordKeptBlob,
+} from './kept-blobs.service.js';
+export {
   detectImageType,
   detectVideoContainer,
   type ImageType,
@@ -28,3 +37,4 @@ export {
   type VideoContainer,
 } from './magic.js';
 export { SAS_MINUTES } from './sas.js';
+export { forgetStoredBlob, type StoredBlobRow } from './stored-blobs.repository.js';
