@@ -93,6 +93,22 @@ const envSchema = z.object({
   ODOO_API_KEY: z.string().trim().optional(),
   /** How long one call to Odoo may take before it counts as failed. */
   ODOO_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Who is told when a fixity check finds a stored video or document missing or changed (comma-separated). */
+  OPERATOR_EMAILS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(z.array(z.email())),
+  /** Blob soft delete: how many days a deleted or overwritten blob stays recoverable (0: leave the account's setting alone). */
+  BLOB_SOFT_DELETE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export interface Config {
@@ -126,6 +142,10 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** Grace of a lapsed storage plan, in days (STORAGE_GRACE_DAYS, default 90). */
   storageGraceDays: number;
+  /** OPERATOR_EMAILS: told of fixity failures; empty: the failures are logged and listed only. */
+  operatorEmails: string[];
+  /** BLOB_SOFT_DELETE_DAYS: blob soft delete turned on at start for this many days (0: not touched). */
+  blobSoftDeleteDays: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The web process runs job handlers and schedules (JOBS=on); it sends jobs either way. */
@@ -232,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeApiUrl: e.STRIPE_API_URL,
     storageGraceDays: e.STORAGE_GRACE_DAYS,
+    operatorEmails: e.OPERATOR_EMAILS,
+    blobSoftDeleteDays: e.BLOB_SOFT_DELETE_DAYS,
     jobs: e.JOBS === 'on',
     affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,
     odoo: odooConfig(e),

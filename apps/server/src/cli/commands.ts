@@ -15,7 +15,7 @@ import {
 } from '../modules/commerce/index.js';
 import { retryFailedSync, syncOverview } from '../modules/sync/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
-
+import { fixityCommands } from './fixity-commands.js';
 import type { CliServices } from './services.js';
 import { postStripeEventFile } from './stripe-event.js';
 import { verificationCommands } from './verification-commands.js';
@@ -229,4 +229,5 @@ export const commands: Record<string, Command> = {
     },
   },
   ...verificationCommands,
+  ...fixityCommands,
 };

@@ -58,6 +58,20 @@ export const JOBS = defineJobs({
     policy: 'exclusive',
     retryLimit: 5,
   },
+  /**
+   * Sweep (hourly): kept blobs recorded before their hash was (legacy) are recorded, then a slice
+   * of every kept blob is re-read and compared with its recorded SHA-256 (modules/storage/fixity.service.ts).
+   * Not retried: the next hour's run is the retry.
+   */
+  'storage.fixity': {
+    payload: z.object({}),
+    policy: 'exclusive',
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+    heartbeatSeconds: 60,
+  },
+  /** Tell the operators (OPERATOR_EMAILS) of fixity failures not yet mailed. */
+  'storage.fixity-mail': { payload: z.object({}), policy: 'exclusive', retryLimit: 5 },
   /** Sweep: purchases paid before the buyer had an account, recorded once the account exists. */
   'purchases.attach-pending': { payload: z.object({}), policy: 'exclusive' },
   /**

@@ -28,6 +28,7 @@ describe('registerJobHandlers', () => {
     expect(scheduled).toEqual([
       ['capsules.auto-lock', '*/10 * * * *'],
       ['capsules.purge', '17 * * * *'],
+      ['storage.fixity', '43 * * * *'],
       ['storage.lapse-sweep', '41 3 * * *'],
       ['purchases.attach-pending', '29 * * * *'],
       ['affiliates.approve-referrals', '23 4 * * *'],

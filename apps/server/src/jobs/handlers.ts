@@ -6,12 +6,14 @@ import {
   deliverDueCapsules,
   expireUpload,
   purgeCapsules,
+  recordUnrecordedKeptBlobs,
   reviewUpload,
   sendDocumentOutcomeMail,
   sendDueDeliveryMails,
   sendReviewMail,
 } from '../modules/capsules/index.js';
 import { attachAllPendingPurchases, sendLapseMail, sweepLapsedPlans } from '../modules/commerce/index.js';
+import { type FixityLogger, runFixitySweep, sendFixityMail } from '../modules/storage/index.js';
 import { createSyncPusher, type SyncLogger } from '../modules/sync/index.js';
 import { type AppJobs, JOBS } from './catalogue.js';
 import type { JobQueue } from './queue.js';
@@ -24,7 +26,7 @@ import type { JobQueue } from './queue.js';
 export async function registerJobHandlers(
   queue: JobQueue<AppJobs>,
   deps: AppDeps,
-  options: { schedules?: boolean; logger?: SyncLogger } = {},
+  options: { schedules?: boolean; logger?: SyncLogger & FixityLogger } = {},
 ): Promise<void> {
   // ffprobe and ffmpeg are the heavy part: two reviews at a time per process.
   const reviewTries = JOBS['upload.review'].retryLimit;
@@ -59,6 +61,12 @@ export async function registerJobHandlers(
   await queue.work('capsules.delivery-mail', async (_job, context) => {
     await sendDueDeliveryMails(deps, context.signal);
   });
+  await queue.work('storage.fixity', async () => {
+    const logger = options.logger ?? console;
+    await recordUnrecordedKeptBlobs(deps, (what, message) => logger.error(what, message));
+    await runFixitySweep(deps, logger);
+  });
+  await queue.work('storage.fixity-mail', () => sendFixityMail(deps));
   const pushDueRecords = createSyncPusher(deps, options.logger);
   await queue.work('sync.push', async (_job, context) => {
     await pushDueRecords({ signal: context.signal });
@@ -69,6 +77,8 @@ export async function registerJobHandlers(
   // The 10-day lock is due to the minute; the purge, 30 days on, to the hour.
   await queue.schedule('capsules.auto-lock', '*/10 * * * *');
   await queue.schedule('capsules.purge', '17 * * * *');
+  // Fixity: a slice of the kept blobs each hour, so the load stays flat (fixity.service.ts).
+  await queue.schedule('storage.fixity', '43 * * * *');
   // A lapse's grace is counted in days; kept purchases wait for an account made elsewhere.
   await queue.schedule('storage.lapse-sweep', '41 3 * * *');
   await queue.schedule('purchases.attach-pending', '29 * * * *');

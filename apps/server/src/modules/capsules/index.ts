@@ -25,6 +25,7 @@ export {
   sendDocumentOutcomeMail,
   type WaitingDocument,
 } from './document-review.service.js';
+export { recordUnrecordedKeptBlobs } from './kept-adoption.service.js';
 export { expireUpload } from './upload-finish.service.js';
 export { sendReviewMail } from './upload-mail.service.js';
 export { reviewUpload } from './upload-review.service.js';

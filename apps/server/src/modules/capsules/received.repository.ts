@@ -235,4 +235,13 @@ export async function updateReceivedDocument(
   await db.updateTable('receivedCapsules').set(patch).where('id', '=', receivedId).execute();
 }
 
+/** Points the received capsule at its document's kept copy (kept-adoption.service.ts). */
+export async function setReceivedDocumentBlob(db: Db, receivedId: string, blobName: string): Promise<void> {
+  await db
+    .updateTable('receivedCapsules')
+    .set({ documentBlobName: blobName })
+    .where('id', '=', receivedId)
+    .execute();
+}
+
 export type ReceivedRow = NonNullable<Awaited<ReturnType<typeof findReceived>>>;

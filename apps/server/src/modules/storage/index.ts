@@ -24,6 +24,15 @@ export {
   type UploadSasOptions,
 } from './blob-storage.js';
 export {
+  FIXITY_CYCLE_DAYS,
+  type FixityLogger,
+  type FixityRun,
+  fixityBatchSize,
+  listFixityFailures,
+  runFixitySweep,
+  sendFixityMail,
+} from './fixity.service.js';
+export {
   digestKeptBlob,
   keepWrittenBlob,
   keptBlobState,
