@@ -97,14 +97,17 @@ export async function startRuntime(config: Readonly<Config>, options: RuntimeOpt
 const CORS_RETRY_MS = 30_000;
 
 /**
- * Lets the portal's browsers PUT blocks and play videos (the storage account's CORS rules).
- * Storage that does not answer at start must not keep the app down: it is tried again until it
- * answers, and uploads from a browser fail meanwhile (the API still works).
+ * Lets the portal's browsers PUT blocks and play videos (the storage account's CORS rules), and
+ * turns on blob soft delete for BLOB_SOFT_DELETE_DAYS, so a blob deleted or overwritten by
+ * mistake can be undeleted that long (versioning is the account's setting, made where the
+ * account is made: docs/decisions/027-reviewed-bytes-fixity-backups.md). Storage that does not
+ * answer at start must not keep the app down: it is tried again until it answers, and uploads
+ * from a browser fail meanwhile (the API still works).
  */
 export function ensureStorageCors(
   storage: BlobStorage,
-  config: Pick<Config, 'publicUrl' | 'isProduction'>,
-  logger: Pick<Logger, 'warn'>,
+  config: Pick<Config, 'publicUrl' | 'isProduction' | 'blobSoftDeleteDays'>,
+  logger: Pick<Logger, 'warn' | 'info'>,
 ): { stop(): void; done: Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -112,11 +115,18 @@ export function ensureStorageCors(
   const done = new Promise<void>((resolve) => {
     resolveDone = resolve;
   });
+  const settle = async () => {
+    await storage.ensureCors(browserOrigins(config));
+    if (config.blobSoftDeleteDays > 0) {
+      const retention = await storage.ensureDeleteRetention(config.blobSoftDeleteDays);
+      logger.info({ retention }, `blob soft delete: ${retention.enabled ? `${retention.days} days` : 'off'}`);
+    }
+  };
   const attempt = () => {
-    storage.ensureCors(browserOrigins(config)).then(resolveDone, (error: unknown) => {
+    settle().then(resolveDone, (error: unknown) => {
       logger.warn(
         { err: error },
-        `blob storage CORS not set (${(error as Error).message}); trying again in ${CORS_RETRY_MS / 1000} s`,
+        `blob storage CORS or soft delete not set (${(error as Error).message}); trying again in ${CORS_RETRY_MS / 1000} s`,
       );
       if (!stopped) timer = setTimeout(attempt, CORS_RETRY_MS);
     });

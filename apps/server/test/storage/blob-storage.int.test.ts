@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   BlobSASPermissions,
   BlobServiceClient,
@@ -11,6 +11,7 @@ import {
   type CapsuleUpload,
   detectImageType,
   detectVideoContainer,
+  keptBlob,
   MAGIC_BYTES,
   newUploadId,
   thumbnailBlob,
@@ -278,5 +279,31 @@ describe('blob storage on Azurite', () => {
       expect(detectVideoContainer(image.bytes)).toBeNull();
     }
     expect(detectImageType(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  it('copies a blob inside storage and hashes a blob end to end', async () => {
+    const written = videoBlob({ ...upload, uploadId: newUploadId() });
+    const kept = keptBlob(written);
+    expect(await t.storage.copyBlob(written, kept)).toBe('missing');
+    const bytes = randomBytes(300_000);
+    await t.storage.uploadBuffer(written, bytes, 'video/mp4');
+    expect(await t.storage.copyBlob(written, kept)).toBe('copied');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(await t.storage.digestBlob(kept)).toEqual({ sha256, size: bytes.length });
+    // The copy is its own blob: what later happens to the written one does not reach it.
+    await t.storage.uploadBuffer(written, Buffer.from('other'), 'video/mp4');
+    expect((await t.storage.digestBlob(kept))?.sha256).toBe(sha256);
+    expect(await t.storage.digestBlob(videoBlob({ ...upload, uploadId: newUploadId() }))).toBeUndefined();
+  });
+
+  it('turns blob soft delete on for the days asked, once, and keeps the CORS rules it set', async () => {
+    await t.storage.ensureCors(['https://portal.example']);
+    expect(await t.storage.ensureDeleteRetention(30)).toEqual({ enabled: true, days: 30 });
+    // Already on for at least as long: left alone (an operator's longer setting is kept).
+    expect(await t.storage.ensureDeleteRetention(7)).toEqual({ enabled: true, days: 30 });
+    const service = BlobServiceClient.fromConnectionString(t.connectionString);
+    const properties = await service.getProperties();
+    expect(properties.deleteRetentionPolicy).toMatchObject({ enabled: true, days: 30 });
+    expect(properties.cors?.map((rule) => rule.allowedOrigins)).toContain('https://portal.example');
   });
 });
