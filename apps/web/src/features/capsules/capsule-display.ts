@@ -51,3 +51,12 @@ export function deliveryStateText(capsule: Capsule, now: Date): string | null {
   }
   return `${delivered}, not opened yet`;
 }
+
+/**
+ * The video's fingerprint as Capsule Details shows it: the first 16 hex digits of the SHA-256
+ * the review recorded, in groups of four ('3f2a 9c1e 77b0 41d2'). Enough for a person to compare
+ * two copies by eye; the whole hash is in the element's title.
+ */
+export function formatFingerprint(sha256: string): string {
+  return (sha256.slice(0, 16).match(/.{1,4}/g) ?? []).join(' ');
+}

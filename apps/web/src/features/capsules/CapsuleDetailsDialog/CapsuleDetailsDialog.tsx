@@ -13,7 +13,7 @@ import { type ReactNode, useEffect } from 'react';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
-import { type Capsule, kindBadgeColor, kindLabel } from '../capsule-display';
+import { type Capsule, formatFingerprint, kindBadgeColor, kindLabel } from '../capsule-display';
 import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -170,6 +170,22 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
           <Detail label="Category">{capsule.category ?? 'Not set'}</Detail>
           <Detail label="Purchased">{formatDate(capsule.createdAt)}</Detail>
         </SimpleGrid>
+
+        {capsule.videoFingerprint && (
+          <Detail label="Video fingerprint">
+            <Text
+              size="sm"
+              ff="monospace"
+              title={`SHA-256 ${capsule.videoFingerprint}`}
+              data-testid="details-fingerprint"
+            >
+              {formatFingerprint(capsule.videoFingerprint)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {CAPSULE_TEXTS.fingerprintNote}
+            </Text>
+          </Detail>
+        )}
 
         {capsule.delivery && (
           <Detail label="Delivery">

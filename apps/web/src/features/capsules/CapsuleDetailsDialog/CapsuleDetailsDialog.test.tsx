@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/fixtures';
+import { render } from '../../../test/render';
+import { formatFingerprint } from '../capsule-display';
+import { storedCapsule } from '../capsule-fixtures';
+import { CapsuleDetailsDialog } from './CapsuleDetailsDialog';
+
+const SHA = '3f2a9c1e77b041d2aa00bb11cc22dd33ee44ff5566778899aabbccddeeff0011';
+
+describe('Capsule Details: the video fingerprint', { timeout: 15_000 }, () => {
+  it('shows the first 16 hex digits of the recorded SHA-256 in fours, the whole hash on hover', async () => {
+    const capsule = storedCapsule(2, { videoFingerprint: SHA });
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => capsule },
+    });
+    const shown = await screen.findByTestId('details-fingerprint');
+    expect(shown.textContent).toBe('3f2a 9c1e 77b0 41d2');
+    expect(shown.getAttribute('title')).toBe(`SHA-256 ${SHA}`);
+    expect(screen.getByText(/We check the stored video against it regularly/)).toBeTruthy();
+  });
+
+  it('shows no fingerprint without a reviewed video', async () => {
+    const capsule = storedCapsule(2, { videoFingerprint: null, hasVideo: false, uploadDate: null });
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => capsule },
+    });
+    await screen.findByText('Capsule Details');
+    expect(screen.queryByTestId('details-fingerprint')).toBeNull();
+    expect(formatFingerprint('abcd')).toBe('abcd');
+  });
+});
