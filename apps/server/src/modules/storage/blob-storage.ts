@@ -87,8 +87,9 @@ export interface BlobStorage {
   readFirstBytes(ref: BlobRef, n: number): Promise<Buffer>;
   /**
    * Takes an infinite lease on the committed blob, with this id (a UUID; the same id again is a
-   * no-op). Nobody can write it through a SAS from then on, so what was checked stays what is
-   * stored: an upload SAS still alive cannot swap the bytes after completion.
+   * no-op), so a casual write cannot land while storage copies it. Not a guarantee: a SAS with
+   * write permission may break the lease, which is why what is checked and served is the kept
+   * copy (kept-blobs.service.ts; decision 027).
    */
   sealBlob(ref: BlobRef, leaseId: string): Promise<SealResult>;
   /**
