@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readProbe } from './probe.js';
+import { MediaError } from './media-error.js';
+import { checkedProbe, MAX_PICTURE_SIDE, readProbe } from './probe.js';
 import { redact } from './run-tool.js';
 import { thumbnailTime } from './thumbnail.js';
 
@@ -24,6 +25,17 @@ describe('readProbe', () => {
     expect(
       readProbe({ format: { duration: 'N/A' }, streams: [{ codec_type: 'video' }] }).durationSeconds,
     ).toBeNull();
+  });
+});
+
+describe('checkedProbe', () => {
+  const probe = (width: number, height: number) =>
+    readProbe({ streams: [{ codec_type: 'video', codec_name: 'h264', width, height }] });
+
+  it('passes an 8K video and refuses a picture larger than any camera makes', () => {
+    expect(checkedProbe(probe(7680, 4320)).width).toBe(7680);
+    expect(() => checkedProbe(probe(100_000, 100_000))).toThrow(MediaError);
+    expect(() => checkedProbe(probe(320, MAX_PICTURE_SIDE + 1))).toThrow(/320×16385/);
   });
 });
 

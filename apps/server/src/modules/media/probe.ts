@@ -1,7 +1,8 @@
 import { videoInput } from './input.js';
+import { ONE_THREAD, PROBE_LIMITS } from './limits.js';
 import { MediaError } from './media-error.js';
-import { runTool } from './run-tool.js';
-import { locateTool } from './tools.js';
+import { runTool, type ToolLimits, type ToolRun } from './run-tool.js';
+import { toolPath } from './tools.js';
 
 export interface VideoProbe {
   /** Seconds, or null when the file does not say (some recorders write no duration). */
@@ -17,9 +18,19 @@ export interface VideoProbe {
 
 export interface ProbeOptions {
   timeoutMs?: number;
+  /** CPU and memory limits (limits.ts); tests set smaller ones. */
+  limits?: ToolLimits;
   /** A binary to use instead of the located one. */
   ffprobe?: string;
+  /** Told what the run cost (tests measure with it). */
+  onRun?: (run: ToolRun) => void;
 }
+
+/**
+ * Larger than any camera records (8K is 7680×4320; H.264 and HEVC stop at 8192): a file that
+ * claims more is crafted or broken, and no thumbnail is tried.
+ */
+export const MAX_PICTURE_SIDE = 16_384;
 
 interface FfprobeStream {
   codec_type?: string;
@@ -56,20 +67,40 @@ export function readProbe(output: FfprobeOutput): VideoProbe {
   };
 }
 
+/** The probe, unless it claims a picture no camera makes ('unreadable'). */
+export function checkedProbe(probe: VideoProbe): VideoProbe {
+  if ((probe.width ?? 0) > MAX_PICTURE_SIDE || (probe.height ?? 0) > MAX_PICTURE_SIDE)
+    throw new MediaError('unreadable', `The file claims a ${probe.width}×${probe.height} picture`);
+  return probe;
+}
+
 /**
  * Probes a video over HTTP(S), e.g. a short read SAS. ffprobe reads the header and seeks with
  * range requests: the video is not downloaded.
  */
 export async function probeVideo(url: string, options: ProbeOptions = {}): Promise<VideoProbe> {
-  const ffprobe = options.ffprobe ?? (await locateTool('ffprobe')).path;
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...videoInput(url)];
+  const ffprobe = await toolPath('ffprobe', options.ffprobe);
+  const args = [
+    '-v',
+    'error',
+    ...ONE_THREAD,
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...videoInput(url),
+  ];
   const stdout = await runTool(ffprobe, args, {
     timeoutMs: options.timeoutMs ?? 30_000,
     maxStdoutBytes: 1 << 20,
+    limits: options.limits ?? PROBE_LIMITS,
+    onRun: options.onRun,
   });
+  let output: FfprobeOutput;
   try {
-    return readProbe(JSON.parse(stdout.toString('utf8')) as FfprobeOutput);
+    output = JSON.parse(stdout.toString('utf8')) as FfprobeOutput;
   } catch {
     throw new MediaError('unreadable', 'ffprobe answered something other than JSON');
   }
+  return checkedProbe(readProbe(output));
 }

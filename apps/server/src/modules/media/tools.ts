@@ -1,10 +1,15 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { VERSION_LIMITS } from './limits.js';
 import { MediaError } from './media-error.js';
+import { mediaLog } from './media-log.js';
+import { findOnPath, runTool } from './run-tool.js';
 
 // ffprobe and ffmpeg: the system's when it has them (a distribution's build gets security
-// updates), else the binaries the npm packages ship, so `npm install` alone is enough.
+// updates: Debian 12's is 5.1 with its fixes, and .ci/run and the Docker image install it), else
+// the binaries the npm packages ship, so `npm install` alone gives a working portal. No npm
+// package ships a newer ffmpeg inside its tarball (docs/decisions/026-media-tools-sandboxed.md):
+// the fallback is a 2018 ffmpeg and a 2023 ffprobe, used with a warning in the log.
 
 export type MediaTool = 'ffprobe' | 'ffmpeg';
 
@@ -13,18 +18,78 @@ export interface ToolLocation {
   source: 'system' | 'npm';
 }
 
+/** What `-version` says of a build. */
+export interface ToolBuild {
+  /** Its first line, e.g. 'ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'. */
+  line: string;
+  version: string;
+  /** The last year of its copyright notice: about when its source was taken. */
+  year: number | null;
+  /** From before OLDEST_BUILD_YEAR: years of security fixes missing. */
+  outdated: boolean;
+}
+
+/**
+ * Builds older than this are named in a warning. FFmpeg 5.0 came out in January 2022; the npm
+ * ffmpeg is from 2018. It is a warning, not a refusal: the npm fallback is what lets a newcomer's
+ * `npm install` alone review videos, and production runs the Docker image's Debian build.
+ */
+export const OLDEST_BUILD_YEAR = 2022;
+
 const PACKAGES: Record<MediaTool, string> = {
   ffprobe: '@ffprobe-installer/ffprobe',
   ffmpeg: '@ffmpeg-installer/ffmpeg',
 };
 
-/** Whether `tool -version` runs from PATH. */
-function runsFromPath(tool: MediaTool): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(tool, ['-version'], { stdio: 'ignore', timeout: 10_000 });
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
-  });
+/** A build as its `-version` first line describes it. */
+export function readBuild(line: string): ToolBuild {
+  const version = /\bversion (\S+)/.exec(line)?.[1] ?? 'unknown';
+  const year = /Copyright \(c\) (?:\d{4}-)?(\d{4})/.exec(line)?.[1];
+  return {
+    line,
+    version,
+    year: year ? Number(year) : null,
+    outdated: year === undefined || Number(year) < OLDEST_BUILD_YEAR,
+  };
+}
+
+const builds = new Map<string, Promise<ToolBuild>>();
+
+/**
+ * The build at that path, asked once per process with `-version` (in the same sandbox as
+ * every run) and logged then: which binary reviews the videos is never a guess. A binary that
+ * does not answer is 'tool-missing'.
+ */
+export function toolBuild(
+  path: string,
+  source: ToolLocation['source'] | 'given' = 'given',
+): Promise<ToolBuild> {
+  let found = builds.get(path);
+  if (!found) {
+    found = runTool(path, ['-version'], {
+      timeoutMs: 10_000,
+      maxStdoutBytes: 64 << 10,
+      limits: VERSION_LIMITS,
+    })
+      .catch((error: unknown) => {
+        throw new MediaError('tool-missing', `${path} -version failed: ${(error as Error).message}`);
+      })
+      .then((stdout) => {
+        const build = readBuild(stdout.toString('utf8').split('\n')[0]?.trim() ?? '');
+        const facts = { path, source, version: build.version, year: build.year };
+        mediaLog().info(facts, `media tool: ${build.line} (${source}, ${path})`);
+        if (build.outdated)
+          mediaLog().warn(
+            facts,
+            `media tool ${path} is a ${build.year ?? 'undated'} build, without the security fixes since; it parses strangers' files: install the system's ffmpeg (Debian: apt-get install ffmpeg)`,
+          );
+        return build;
+      });
+    // A failed look is not remembered: installing or fixing the tool must not need a restart.
+    found.catch(() => builds.delete(path));
+    builds.set(path, found);
+  }
+  return found;
 }
 
 /** The binary of the npm package, checked to be executable by this process. */
@@ -46,20 +111,45 @@ function fromNpm(tool: MediaTool): ToolLocation {
   return { path, source: 'npm' };
 }
 
+/** The system's tool: on PATH and answering `-version`; else null. */
+async function fromSystem(tool: MediaTool): Promise<ToolLocation | null> {
+  const path = findOnPath(tool);
+  if (!path) return null;
+  try {
+    await toolBuild(path, 'system');
+    return { path, source: 'system' };
+  } catch {
+    return null;
+  }
+}
+
 const located = new Map<MediaTool, Promise<ToolLocation>>();
 
 /**
- * Where the tool is, looked up once per process. `fromSystem: false` skips PATH (tests use it
- * to prove the npm binaries work on their own).
+ * Where the tool is (an absolute path), looked up once per process, its build logged at the
+ * first look. `fromSystem: false` skips PATH (tests use it to prove the npm binaries work on
+ * their own).
  */
-export function locateTool(tool: MediaTool, { fromSystem = true } = {}): Promise<ToolLocation> {
-  if (!fromSystem) return Promise.resolve().then(() => fromNpm(tool));
+export function locateTool(tool: MediaTool, { fromSystem: system = true } = {}): Promise<ToolLocation> {
+  const npm = async () => {
+    const location = fromNpm(tool);
+    await toolBuild(location.path, 'npm');
+    return location;
+  };
+  if (!system) return Promise.resolve().then(npm);
   let found = located.get(tool);
   if (!found) {
-    found = runsFromPath(tool).then((ok) => (ok ? { path: tool, source: 'system' } : fromNpm(tool)));
+    found = fromSystem(tool).then((location) => location ?? npm());
     // A failed lookup is not remembered: installing the tool must not need a restart.
     found.catch(() => located.delete(tool));
     located.set(tool, found);
   }
   return found;
+}
+
+/** The binary to run: the one given (a test's), its build logged once, else the located one. */
+export async function toolPath(tool: MediaTool, given: string | undefined): Promise<string> {
+  if (!given) return (await locateTool(tool)).path;
+  await toolBuild(given);
+  return given;
 }
