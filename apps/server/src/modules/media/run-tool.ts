@@ -20,7 +20,10 @@ export interface ToolLimits {
   memoryBytes: number;
 }
 
-/** What one run cost, sampled from /proc every 10 ms (null where there is no /proc). */
+/**
+ * What one run cost, sampled from /proc every 10 ms: null where there is no /proc, or for a
+ * run over before its first sample; a peak in the last 10 ms of a run can be missed.
+ */
 export interface ToolRun {
   tool: string;
   wallMs: number;
@@ -123,10 +126,12 @@ function sampler(pid: number | undefined) {
   const sample = () => {
     if (pid === undefined) return;
     try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Until prlimit has become the tool, the numbers are prlimit's.
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'prlimit') return;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       seen.rss = Math.max(seen.rss ?? 0, kB(status, 'VmHWM') ?? 0) || seen.rss;
       seen.virtual = Math.max(seen.virtual ?? 0, kB(status, 'VmPeak') ?? 0) || seen.virtual;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 a second).
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       seen.cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
