@@ -15,6 +15,7 @@ import {
 } from '../modules/commerce/index.js';
 import { retryFailedSync, syncOverview } from '../modules/sync/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
+import { backupCommands } from './backup-commands.js';
 import { fixityCommands } from './fixity-commands.js';
 import type { CliServices } from './services.js';
 import { postStripeEventFile } from './stripe-event.js';
@@ -230,4 +231,5 @@ export const commands: Record<string, Command> = {
   },
   ...verificationCommands,
   ...fixityCommands,
+  ...backupCommands,
 };
