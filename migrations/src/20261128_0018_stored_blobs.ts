@@ -15,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The written blob is deleted once its kept copy exists and no SAS can write it again.
   await db.schema.alterTable('video_uploads').addColumn('written_blob_deleted_at', 'timestamptz').execute();
   await db.schema.alterTable('document_uploads').addColumn('stored_blob_name', 'text').execute();
+  // The capsule's video's hash, written with video_blob_name (Capsule Details' fingerprint).
+  await db.schema.alterTable('capsules').addColumn('video_sha256', 'text').execute();
 
   await db.schema
     .createTable('stored_blobs')
@@ -47,6 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the app's types
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('stored_blobs').execute();
+  await db.schema.alterTable('capsules').dropColumn('video_sha256').execute();
   await db.schema.alterTable('document_uploads').dropColumn('stored_blob_name').execute();
   await db.schema.alterTable('video_uploads').dropColumn('written_blob_deleted_at').execute();
   await db.schema.alterTable('video_uploads').dropColumn('stored_blob_name').execute();

@@ -49,6 +49,8 @@ export const TABLE_OWNERS: Record<string, string | null> = {
   referrals: 'affiliates',
   affiliatePayments: 'affiliates',
   integrationSyncRecords: 'sync',
+  // Every kept blob with its SHA-256 and fixity state (issue 32, migration 0018).
+  storedBlobs: 'storage',
 };
 
 type Rule =

@@ -188,10 +188,11 @@ describe.each(databaseKinds())('upload jobs and sweeps (%s)', (kind) => {
     });
     expect(purged.purgedAt).not.toBeNull();
     await t.until(
-      async () => !(await blobExists(upload.blobContainer, upload.storedBlobName ?? '')),
-      'the purged video to be deleted',
+      async () =>
+        !(await blobExists(upload.blobContainer, upload.storedBlobName ?? '')) &&
+        !(await blobExists(upload.blobContainer, upload.blobName)),
+      'the purged video (its kept copy and the written blob) to be deleted',
     );
-    expect(await blobExists(upload.blobContainer, upload.blobName)).toBe(false);
     expect(await blobExists(upload.blobContainer, upload.thumbnailBlobName)).toBe(false);
     const recover = await trpcError(m.client.trpc.capsules.recover.mutate({ capsuleId: m.capsuleId }));
     expect([recover.data?.httpStatus, recover.message]).toEqual([409, CAPSULE_REFUSALS.cannotRecover]);

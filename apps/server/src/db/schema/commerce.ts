@@ -112,6 +112,8 @@ export interface CapsulesTable {
   ratingVerification: string | null;
   /** The current (accepted) video's blob, in the owner's container. */
   videoBlobName: string | null;
+  /** SHA-256 of that video as reviewed (migration 0018): the fingerprint Capsule Details shows. */
+  videoSha256: string | null;
   /** Legacy columns: nothing writes them; the API hands out short-lived SAS URLs instead. */
   videoUrl: string | null;
   videoThumbnailUrl: string | null;

@@ -32,6 +32,7 @@ export const CAPSULE_COLUMNS = [
   'capsules.createdAt',
   'capsules.ownerId',
   'capsules.videoBlobName',
+  'capsules.videoSha256',
   'capsules.videoThumbnailBlobName',
   'capsules.videoUploadId',
   'capsules.reviewNote',
@@ -40,8 +41,8 @@ export const CAPSULE_COLUMNS = [
 ] as const;
 
 /**
- * What the sender sees of a delivery (issue 12) and the video's recorded hash, read with the
- * capsule itself by left joins on unique keys (one received row per capsule, and its delivery mail: the opening-day mail of
+ * What the sender sees of a delivery (issue 12), read with the capsule itself by two left joins
+ * on unique keys (one received row per capsule, and its delivery mail: the opening-day mail of
  * the same outbox is not what `emailStatus` reports): no extra statement.
  */
 const DELIVERY_VIEW_COLUMNS = [
@@ -49,8 +50,6 @@ const DELIVERY_VIEW_COLUMNS = [
   'receivedCapsules.playedAt as deliveryPlayedAt',
   'deliveryMails.status as deliveryEmailStatus',
   'deliveryMails.sentAt as deliveryEmailedAt',
-  // The hash recorded at review of the video the capsule holds (migration 0018): its fingerprint.
-  'storedBlobs.sha256 as videoSha256',
 ] as const;
 
 /** The statuses a delivery mail takes ('waiting' is an opening mail's only; migration 0017). */
@@ -59,21 +58,13 @@ type NarrowedDeliveryView = { deliveryEmailStatus: DeliveryEmailStatus | null };
 
 /** The owner's capsules with their delivery's tracking columns (capsuleView's rows). */
 function ownedWithDelivery(db: Db, ownerId: string) {
-  return (
-    db
-      .selectFrom('capsules')
-      .leftJoin('receivedCapsules', 'receivedCapsules.capsuleId', 'capsules.id')
-      .leftJoin('deliveryMails', (join) =>
-        join.onRef('deliveryMails.capsuleId', '=', 'capsules.id').on('deliveryMails.kind', '=', 'delivery'),
-      )
-      // On the unique (container, blob_name) key: the owner's container and the video's name.
-      .leftJoin('storedBlobs', (join) =>
-        join
-          .on('storedBlobs.container', '=', sql<string>`'user-' || capsules.owner_id::text`)
-          .onRef('storedBlobs.blobName', '=', 'capsules.videoBlobName'),
-      )
-      .where('capsules.ownerId', '=', ownerId)
-  );
+  return db
+    .selectFrom('capsules')
+    .leftJoin('receivedCapsules', 'receivedCapsules.capsuleId', 'capsules.id')
+    .leftJoin('deliveryMails', (join) =>
+      join.onRef('deliveryMails.capsuleId', '=', 'capsules.id').on('deliveryMails.kind', '=', 'delivery'),
+    )
+    .where('capsules.ownerId', '=', ownerId);
 }
 
 export interface CapsuleListFilter {
@@ -173,6 +164,17 @@ export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListF
 }
 
 /** The owner's capsule with its delivery's tracking (no lock: see lockCapsule). */
+/** Capsules whose video was stored before kept copies and hashes existed (its name is not a kept one). */
+export function listUnkeptVideos(db: Db, limit: number) {
+  return db
+    .selectFrom('capsules')
+    .select(['id', 'ownerId', 'videoBlobName', 'videoUploadId'])
+    .where('videoBlobName', 'is not', null)
+    .where('videoBlobName', 'not like', '%.kept')
+    .limit(limit)
+    .execute();
+}
+
 export function findCapsule(db: Db, ownerId: string, id: string) {
   return ownedWithDelivery(db, ownerId)
     .select(CAPSULE_COLUMNS)

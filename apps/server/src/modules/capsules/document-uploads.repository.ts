@@ -154,4 +154,21 @@ export function findDocumentOutcome(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** Received documents stored before kept copies and hashes existed (the name is not a kept one). */
+export function listUnkeptDocuments(db: Db, limit: number) {
+  return db
+    .selectFrom('receivedCapsules')
+    .innerJoin('documentUploads', 'documentUploads.id', 'receivedCapsules.documentUploadId')
+    .select([
+      'receivedCapsules.capsuleId',
+      'receivedCapsules.documentBlobName',
+      'documentUploads.id as uploadId',
+      'documentUploads.blobContainer',
+    ])
+    .where('receivedCapsules.documentBlobName', 'is not', null)
+    .where('receivedCapsules.documentBlobName', 'not like', '%.kept')
+    .limit(limit)
+    .execute();
+}
+
 export type DocumentUploadRow = NonNullable<Awaited<ReturnType<typeof findDocumentUpload>>>;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppDeps } from '../../deps.js';
 import {
   type BlobRef,
@@ -8,8 +7,8 @@ import {
   userContainerName,
 } from '../storage/index.js';
 import { withLockedCapsuleById } from './capsule-transaction.js';
-import { updateCapsule } from './capsules.repository.js';
-import { updateDocumentUpload } from './document-uploads.repository.js';
+import { listUnkeptVideos, updateCapsule } from './capsules.repository.js';
+import { listUnkeptDocuments, updateDocumentUpload } from './document-uploads.repository.js';
 import { lockReceivedByCapsule, setReceivedDocumentBlob } from './received.repository.js';
 import { updateUpload } from './video-uploads.repository.js';
 
@@ -22,48 +21,8 @@ import { updateUpload } from './video-uploads.repository.js';
 /** Capsules and documents adopted per sweep: the copies are storage's work, the hashes ours. */
 const ADOPT_PER_SWEEP = 50;
 
-/** Capsules whose video has no recorded hash (a left join on the unique key finds none). */
-function unrecordedVideos(db: AppDeps['db']) {
-  return db
-    .selectFrom('capsules')
-    .leftJoin('storedBlobs', (join) =>
-      join
-        .on('storedBlobs.container', '=', sql<string>`'user-' || capsules.owner_id::text`)
-        .onRef('storedBlobs.blobName', '=', 'capsules.videoBlobName'),
-    )
-    .select(['capsules.id', 'capsules.ownerId', 'capsules.videoBlobName', 'capsules.videoUploadId'])
-    .where('capsules.videoBlobName', 'is not', null)
-    .where('storedBlobs.id', 'is', null)
-    .limit(ADOPT_PER_SWEEP)
-    .execute();
-}
-
-/** Received documents whose image has no recorded hash. */
-function unrecordedDocuments(db: AppDeps['db']) {
-  return db
-    .selectFrom('receivedCapsules')
-    .innerJoin('documentUploads', 'documentUploads.id', 'receivedCapsules.documentUploadId')
-    .leftJoin('storedBlobs', (join) =>
-      join
-        .onRef('storedBlobs.container', '=', 'documentUploads.blobContainer')
-        .onRef('storedBlobs.blobName', '=', 'receivedCapsules.documentBlobName'),
-    )
-    .select([
-      'receivedCapsules.capsuleId',
-      'receivedCapsules.documentBlobName',
-      'documentUploads.id as uploadId',
-      'documentUploads.blobContainer',
-      'documentUploads.blobName',
-    ])
-    .where('receivedCapsules.documentBlobName', 'is not', null)
-    .where('storedBlobs.id', 'is', null)
-    .limit(ADOPT_PER_SWEEP)
-    .execute();
-}
-
 /** The kept copy of a blob a client wrote (made now unless the blob already is one). */
 async function keptOf(deps: AppDeps, current: BlobRef, leaseId: string): Promise<BlobRef | undefined> {
-  if (current.blob.endsWith('.kept')) return current;
   const written = await keepWrittenBlob(deps, current, leaseId);
   return written === 'missing' ? undefined : written.kept;
 }
@@ -84,7 +43,7 @@ export async function recordUnrecordedKeptBlobs(
       onProblem({ ...what, err: error }, 'fixity: a stored blob without a recorded hash could not be kept');
     }
   };
-  for (const row of await unrecordedVideos(deps.db))
+  for (const row of await listUnkeptVideos(deps.db, ADOPT_PER_SWEEP))
     await attempt({ capsuleId: row.id }, async () => {
       const current = { container: userContainerName(row.ownerId), blob: row.videoBlobName as string };
       const kept = await keptOf(deps, current, row.videoUploadId ?? row.id);
@@ -104,11 +63,11 @@ export async function recordUnrecordedKeptBlobs(
           now,
         );
         if (row.videoUploadId) await updateUpload(trx, row.videoUploadId, { storedBlobName: kept.blob });
-        await updateCapsule(trx, row.id, { videoBlobName: kept.blob });
+        await updateCapsule(trx, row.id, { videoBlobName: kept.blob, videoSha256: digest.sha256 });
         recorded++;
       });
     });
-  for (const row of await unrecordedDocuments(deps.db))
+  for (const row of await listUnkeptDocuments(deps.db, ADOPT_PER_SWEEP))
     await attempt({ capsuleId: row.capsuleId }, async () => {
       const current = { container: row.blobContainer, blob: row.documentBlobName as string };
       const kept = await keptOf(deps, current, row.uploadId);

@@ -145,6 +145,7 @@ export async function reviewUpload(
         status: 'Sent',
         videoUploadId: current.id,
         videoBlobName: kept.blob,
+        videoSha256: verdict.digest.sha256,
         videoThumbnailBlobName: verdict.thumbnailBlobName,
         reviewNote: null,
         previewViewedAt: null,
