@@ -84,6 +84,9 @@ describe('a capsule from purchase to playback, for each release condition', () =
       timeZone: 'UTC',
     });
     const target = page.getByRole('button', { name: label, exact: true });
+    // The calendar first: isVisible() does not wait, and asked before the dropdown has rendered
+    // it says no, and the month is paged past the day (as a loaded machine showed).
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
     for (let i = 0; i < 3 && !(await target.isVisible()); i += 1) {
       await page.getByRole('button', { name: 'Next month' }).click();
     }
