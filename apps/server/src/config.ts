@@ -107,8 +107,12 @@ const envSchema = z.object({
         : [],
     )
     .pipe(z.array(z.email())),
-  /** Blob soft delete: how many days a deleted or overwritten blob stays recoverable (0: leave the account's setting alone). */
-  BLOB_SOFT_DELETE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /**
+   * Blob soft delete: how many days a deleted or overwritten blob stays recoverable (0: leave the
+   * account's setting alone). Longer than the database's 35-day point-in-time window, so a
+   * database restored to any moment in it finds every blob it names.
+   */
+  BLOB_SOFT_DELETE_DAYS: z.coerce.number().int().min(0).max(365).default(42),
 });
 
 export interface Config {

@@ -9,6 +9,7 @@ import { type AppJobs, createJobQueue, type JobQueue } from './jobs/index.js';
 import { loggerOptions } from './lib/logging.js';
 import { browserOrigins } from './lib/origins.js';
 import { createSmtpMailer } from './mail/mailer.js';
+import { setMediaLogger } from './modules/media/index.js';
 import { type BlobStorage, createBlobStorage } from './modules/storage/index.js';
 
 export interface Runtime {
@@ -41,6 +42,8 @@ export async function startRuntime(config: Readonly<Config>, options: RuntimeOpt
   const stops: Array<() => Promise<void>> = [];
   try {
     const logger = pino(loggerOptions(config) as object);
+    // ffprobe's and ffmpeg's build and sandbox notes go where the process's other logs go.
+    setMediaLogger(logger.child({ module: 'media' }));
     const catcher =
       !config.smtpUrl && embedded
         ? await startMailCatcher(config.dataDir, config.mailInboxPort, config.mailSmtpPort)
