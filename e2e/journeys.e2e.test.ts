@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CAPSULE_TEXTS, DOCUMENT_UPLOAD_TEXTS, formatDate } from '@capsule/domain';
@@ -209,6 +210,17 @@ describe('a capsule from purchase to playback, for each release condition', () =
       // The video, with a note for the recipient's e-mail; the review stores it.
       await uploadUntilStored(page, { title, recipientName: 'Mia Wong', video, note });
       await shot(page, name('2-stored'));
+
+      // Capsule Details shows the stored video's fingerprint: the start of its SHA-256 as reviewed.
+      await openMenu(page, title, 'View Details');
+      const details = page.getByRole('dialog', { name: 'Capsule Details' });
+      const sha256 = createHash('sha256').update(readFileSync(video)).digest('hex');
+      await expect
+        .poll(() => details.getByTestId('details-fingerprint').textContent())
+        .toBe(sha256.slice(0, 16).replace(/(.{4})(?!$)/g, '$1 '));
+      await shot(page, name('2-fingerprint'));
+      await details.getByRole('button', { name: 'Close' }).last().click();
+      await details.waitFor({ state: 'hidden' });
 
       // Lock: a dated capsule without its date is asked for it in the dialog.
       await openMenu(page, title, 'Lock Capsule');
