@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import type { Db } from '../../db/database.js';
 import type { CapsuleUpdate, DeliveryMailStatus, NewCapsule } from '../../db/schema.js';
+import { KEPT_SUFFIX } from '../storage/index.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
@@ -170,7 +171,7 @@ export function listUnkeptVideos(db: Db, limit: number) {
     .selectFrom('capsules')
     .select(['id', 'ownerId', 'videoBlobName', 'videoUploadId'])
     .where('videoBlobName', 'is not', null)
-    .where('videoBlobName', 'not like', '%.kept')
+    .where('videoBlobName', 'not like', `%${KEPT_SUFFIX}`)
     .limit(limit)
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DocumentUploadsTable } from '../../db/schema.js';
+import { KEPT_SUFFIX } from '../storage/index.js';
 
 // document_uploads (migration 0013): one row per document a recipient started to upload.
 
@@ -166,7 +167,7 @@ export function listUnkeptDocuments(db: Db, limit: number) {
       'documentUploads.blobContainer',
     ])
     .where('receivedCapsules.documentBlobName', 'is not', null)
-    .where('receivedCapsules.documentBlobName', 'not like', '%.kept')
+    .where('receivedCapsules.documentBlobName', 'not like', `%${KEPT_SUFFIX}`)
     .limit(limit)
     .execute();
 }

@@ -11,7 +11,6 @@ import {
   type BlobDigest,
   type BlobRef,
   detectImageType,
-  digestKeptBlob,
   documentBlob,
   keepWrittenBlob,
   MAGIC_BYTES,
@@ -116,7 +115,7 @@ async function checkStoredDocument(deps: AppDeps, upload: DocumentUploadRow): Pr
   const imageType = detectImageType(await deps.storage.readFirstBytes(kept, MAGIC_BYTES));
   if (!imageType) return refuse(DOCUMENT_REFUSALS.invalidType);
   // At most 12 MB: read whole for its hash, the fingerprint every later check compares with.
-  const digest = await digestKeptBlob(deps, kept);
+  const digest = await deps.storage.digestBlob(kept);
   if (!digest || digest.size > MAX_DOCUMENT_BYTES) return refuse(DOCUMENT_REFUSALS.tooLarge);
   return { ok: true, imageType, kept, digest };
 }

@@ -1,11 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import {
-  type BlobRef,
-  digestKeptBlob,
-  keepWrittenBlob,
-  recordKeptBlob,
-  userContainerName,
-} from '../storage/index.js';
+import { type BlobRef, keepWrittenBlob, recordKeptBlob, userContainerName } from '../storage/index.js';
 import { withLockedCapsuleById } from './capsule-transaction.js';
 import { listUnkeptVideos, updateCapsule } from './capsules.repository.js';
 import { listUnkeptDocuments, updateDocumentUpload } from './document-uploads.repository.js';
@@ -47,7 +41,7 @@ export async function recordUnrecordedKeptBlobs(
     await attempt({ capsuleId: row.id }, async () => {
       const current = { container: userContainerName(row.ownerId), blob: row.videoBlobName as string };
       const kept = await keptOf(deps, current, row.videoUploadId ?? row.id);
-      const digest = kept && (await digestKeptBlob(deps, kept));
+      const digest = kept && (await deps.storage.digestBlob(kept));
       if (!kept || !digest) {
         onProblem(
           { capsuleId: row.id, blob: current.blob },
@@ -71,7 +65,7 @@ export async function recordUnrecordedKeptBlobs(
     await attempt({ capsuleId: row.capsuleId }, async () => {
       const current = { container: row.blobContainer, blob: row.documentBlobName as string };
       const kept = await keptOf(deps, current, row.uploadId);
-      const digest = kept && (await digestKeptBlob(deps, kept));
+      const digest = kept && (await deps.storage.digestBlob(kept));
       if (!kept || !digest) {
         onProblem(
           { capsuleId: row.capsuleId, blob: current.blob },

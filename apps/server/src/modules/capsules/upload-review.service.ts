@@ -4,7 +4,6 @@ import { MediaError } from '../media/index.js';
 import {
   type BlobDigest,
   type BlobRef,
-  digestKeptBlob,
   keepWrittenBlob,
   recordKeptBlob,
   thumbnailBlob,
@@ -55,7 +54,7 @@ async function inspect(
 ): Promise<Verdict> {
   // The hash is of the kept copy, which nothing but this server can write: the bytes hashed
   // here are the bytes ffprobe and ffmpeg read next, and the bytes every playback serves.
-  const digest = await digestKeptBlob(deps, kept);
+  const digest = await deps.storage.digestBlob(kept);
   if (!digest) return { ok: false, reason: REVIEW_REASONS.unreadable, durationSeconds: null };
   const { url } = await deps.storage.readSas(kept, { minutes: REVIEW_SAS_MINUTES });
   let probe: Awaited<ReturnType<AppDeps['media']['probeVideo']>>;

@@ -59,6 +59,9 @@ export const documentBlob = (recipientId: string, receivedCapsuleId: string, upl
   blob: `${segment(recipientId, 'recipient id')}/documents/${segment(receivedCapsuleId, 'capsule id')}/${segment(uploadId, 'upload id')}/document`,
 });
 
+/** How a kept copy's name ends: a name without it was stored before kept copies existed. */
+export const KEPT_SUFFIX = '.kept';
+
 /**
  * Where an upload's bytes are kept once it is completed: a server-side copy beside the blob the
  * browser wrote, under a name no SAS is ever issued for. An upload SAS (still alive, renewed, or
@@ -67,5 +70,5 @@ export const documentBlob = (recipientId: string, receivedCapsuleId: string, upl
  */
 export const keptBlob = (written: BlobRef): BlobRef => ({
   container: written.container,
-  blob: `${written.blob}.kept`,
+  blob: `${written.blob}${KEPT_SUFFIX}`,
 });

@@ -3,6 +3,7 @@ export {
   type BlobRef,
   type CapsuleUpload,
   documentBlob,
+  KEPT_SUFFIX,
   keptBlob,
   newUploadId,
   thumbnailBlob,
@@ -33,7 +34,6 @@ export {
   sendFixityMail,
 } from './fixity.service.js';
 export {
-  digestKeptBlob,
   keepWrittenBlob,
   keptBlobState,
   recordKeptBlob,

@@ -26,14 +26,6 @@ export async function keepWrittenBlob(
   return { kept };
 }
 
-/** Reads the kept blob end to end and hashes it: undefined if it has gone. */
-export function digestKeptBlob(
-  deps: Pick<AppDeps, 'storage'>,
-  kept: BlobRef,
-): Promise<BlobDigest | undefined> {
-  return deps.storage.digestBlob(kept);
-}
-
 /** Records the kept blob's hash, in the caller's transaction (the one that accepts it). */
 export function recordKeptBlob(
   db: AppDeps['db'],
