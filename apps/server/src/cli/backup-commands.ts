@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { type Config, loadConfig } from '../config.js';
-import { emulatorConnectionString } from '../dev/blob-emulator.js';
 import { AppError } from '../errors.js';
 import { createBackup, type DatabaseTarget, restoreBackup, verifyBackup } from '../modules/backup/index.js';
-import { createBlobStorage } from '../modules/storage/index.js';
 import type { Command } from './commands.js';
+import { cliBlobStorage } from './services.js';
 
 // Backups that restore (issue 32); commands.ts lists these with the others, and
 // docs/operations/backups.md says how and when to use them.
@@ -56,9 +55,7 @@ export const backupCommands: Record<string, Command> = {
     run: runsInTheCli,
     async offline(v, print) {
       const config = loadConfig();
-      const storage = createBlobStorage({
-        connectionString: config.azureStorageConnectionString ?? emulatorConnectionString(config.azuritePort),
-      });
+      const storage = cliBlobStorage(config);
       const outcome = await verifyBackup({
         from: v.from ?? '',
         serverUrl: v.into ?? config.databaseUrl,

@@ -18,6 +18,15 @@ export interface CliServices {
   jobs(): Promise<JobSender>;
 }
 
+/** Storage as the CLI reaches it: AZURE_STORAGE_CONNECTION_STRING, else `npm start`'s Azurite. */
+export function cliBlobStorage(
+  config: Pick<Config, 'azureStorageConnectionString' | 'azuritePort'>,
+): BlobStorage {
+  return createBlobStorage({
+    connectionString: config.azureStorageConnectionString ?? emulatorConnectionString(config.azuritePort),
+  });
+}
+
 /**
  * The CLI's services on the database it opened: storage from AZURE_STORAGE_CONNECTION_STRING, or
  * in development the embedded Azurite of `npm start` (its well-known account, on AZURITE_PORT);
@@ -38,9 +47,7 @@ export function openCliServices(
   return {
     clock: systemClock,
     storage() {
-      storage ??= createBlobStorage({
-        connectionString: config.azureStorageConnectionString ?? emulatorConnectionString(config.azuritePort),
-      });
+      storage ??= cliBlobStorage(config);
       return storage;
     },
     async jobs() {

@@ -13,7 +13,7 @@ import type { BlobRef } from '../../src/modules/storage/index.js';
 import { senderWithStoredCapsule } from '../delivery/delivery-setup.js';
 import { requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { signIn } from '../support/client.js';
-import { type Person, receivedCapsule } from '../support/received.js';
+import { type Person, receivedCapsule, submitDocument } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { testEnv } from '../support/test-env.js';
 import { makeTestImage, makeTestVideo, type TestFile } from '../support/test-videos.js';
@@ -117,22 +117,7 @@ describe.skipIf(!testEnv.databaseUrl)('the backup drill on PostgreSQL', () => {
     const recipient: Person = await app.createUser({ fullName: 'Rita Recipient' });
     documentCapsuleId = await receivedCapsule(app, sender, recipient, { criteria: 'Document_Validation' });
     const rita = await signIn(app, recipient);
-    const slot = await rita.trpc.receivedCapsules.document.start.mutate({
-      capsuleId: documentCapsuleId,
-      fileName: 'licence.png',
-      contentType: 'image/png',
-      size: png.bytes.length,
-    });
-    const put = await fetch(slot.sasUrl, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob' },
-      body: new Uint8Array(png.bytes),
-    });
-    expect(put.status).toBe(201);
-    await rita.trpc.receivedCapsules.document.complete.mutate({
-      capsuleId: documentCapsuleId,
-      blobName: slot.blobName,
-    });
+    await submitDocument(rita, documentCapsuleId, png);
 
     const created = await admin('backup:create', '--to', backupDir);
     expect(created.stderr).toBe('');

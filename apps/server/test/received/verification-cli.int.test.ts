@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltCli, runAdminCli } from '../support/admin-cli.js';
 import { signIn } from '../support/client.js';
-import { receivedCapsule } from '../support/received.js';
+import { receivedCapsule, submitDocument } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { testEnv } from '../support/test-env.js';
 import { makeTestImage } from '../support/test-videos.js';
@@ -55,19 +55,7 @@ describe('admin CLI: verification commands', () => {
         code: 0,
         stdout: 'No documents are waiting for review.\n',
       });
-      const slot = await client.trpc.receivedCapsules.document.start.mutate({
-        capsuleId,
-        fileName: 'licence.png',
-        contentType: 'image/png',
-        size: png.bytes.length,
-      });
-      const put = await fetch(slot.sasUrl, {
-        method: 'PUT',
-        headers: { 'x-ms-blob-type': 'BlockBlob' },
-        body: new Uint8Array(png.bytes),
-      });
-      expect(put.status).toBe(201);
-      await client.trpc.receivedCapsules.document.complete.mutate({ capsuleId, blobName: slot.blobName });
+      await submitDocument(client, capsuleId, png);
 
       const listed = await admin(env, 'verification:list');
       expect(listed.code).toBe(0);

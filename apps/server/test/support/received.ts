@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { DeliveryCriteria } from '@capsule/domain';
 import { keptBlob, recordKeptBlob, thumbnailBlob, videoBlob } from '../../src/modules/storage/index.js';
 import type { RouterOutputs } from '../../src/trpc/app-router.js';
+import type { TestClient } from './client.js';
 import { arrangeCapsule, arrangeDelivery, daysAgo, purchase } from './factories.js';
 import type { TestApp, TestUser } from './test-app.js';
 
@@ -124,4 +125,26 @@ export function moveClockTo(t: TestApp, at: Date) {
   const minutes = (at.getTime() - t.clock.now().getTime()) / 60_000;
   if (minutes < 0) throw new Error('The test clock only moves forward');
   t.clock.advanceMinutes(minutes);
+}
+
+/** The recipient's document dialog done by hand: a slot, the PUT to storage (201), the completion. */
+export async function submitDocument(
+  client: TestClient,
+  capsuleId: string,
+  file: { bytes: Buffer; name?: string },
+): Promise<{ blobName: string }> {
+  const slot = await client.trpc.receivedCapsules.document.start.mutate({
+    capsuleId,
+    fileName: file.name ?? 'licence.png',
+    contentType: 'image/png',
+    size: file.bytes.length,
+  });
+  const put = await fetch(slot.sasUrl, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob' },
+    body: new Uint8Array(file.bytes),
+  });
+  if (put.status !== 201) throw new Error(`Storage refused the document PUT: ${put.status}`);
+  await client.trpc.receivedCapsules.document.complete.mutate({ capsuleId, blobName: slot.blobName });
+  return { blobName: slot.blobName };
 }

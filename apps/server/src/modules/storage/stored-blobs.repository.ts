@@ -38,31 +38,22 @@ export interface NewStoredBlob {
  * were just read, so this is also its first fixity check.
  */
 export async function upsertStoredBlob(db: Db, row: NewStoredBlob): Promise<void> {
+  // A fresh record is a fresh check: any earlier failure of that name is gone with it.
+  const recorded = {
+    sha256: row.sha256,
+    size: row.size,
+    uploadId: row.uploadId,
+    capsuleId: row.capsuleId,
+    recordedAt: row.at,
+    checkedAt: row.at,
+  };
   await db
     .insertInto('storedBlobs')
-    .values({
-      kind: row.kind,
-      container: row.ref.container,
-      blobName: row.ref.blob,
-      sha256: row.sha256,
-      size: row.size,
-      uploadId: row.uploadId,
-      capsuleId: row.capsuleId,
-      recordedAt: row.at,
-      checkedAt: row.at,
-    })
+    .values({ kind: row.kind, container: row.ref.container, blobName: row.ref.blob, ...recorded })
     .onConflict((oc) =>
-      oc.columns(['container', 'blobName']).doUpdateSet({
-        sha256: row.sha256,
-        size: row.size,
-        uploadId: row.uploadId,
-        capsuleId: row.capsuleId,
-        recordedAt: row.at,
-        checkedAt: row.at,
-        failedAt: null,
-        failure: null,
-        failureMailedAt: null,
-      }),
+      oc
+        .columns(['container', 'blobName'])
+        .doUpdateSet({ ...recorded, failedAt: null, failure: null, failureMailedAt: null }),
     )
     .execute();
 }
