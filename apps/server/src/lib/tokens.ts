@@ -6,7 +6,7 @@ import {
   randomInt,
   timingSafeEqual,
 } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 const AUDIENCE = 'capsule-portal';
@@ -18,7 +18,7 @@ export const newSessionId = () => randomBytes(32).toString('base64url');
 /** A 6-digit one-time code from the CSPRNG. */
 export const newOneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** What a session token says once its signature and issuer are checked: the rest is time. */
+/** What a session token says once jose has verified it: the session and the times it holds. */
 interface VerifiedToken {
   sid: string;
   exp: number;
@@ -26,16 +26,15 @@ interface VerifiedToken {
 }
 
 export interface TokenKeys {
-  /** A KeyObject made once: an HMAC over raw key bytes re-imports them on every call. */
+  /** A KeyObject made once: jose turns it into a CryptoKey the first time and keeps that. */
   jwtKey: KeyObject;
   otpKey: Buffer;
   /**
-   * Session tokens this key has verified, by their text. A token never changes, and its
-   * signature, issuer and audience were checked when it was put here; what changes with time
-   * (exp, nbf) is checked on every request, and the session row behind it (logout, expiry,
-   * terms) is read on every request too. Checking the HMAC and parsing the claims again each
-   * time was about 30 µs of a list request's CPU (issue 10). Only tokens signed with this key
-   * get in: a flood of forged ones costs their HMAC and takes no room.
+   * Session tokens jose has verified with this key, by their text. A token never changes, so its
+   * signature, algorithm, issuer and audience need checking once; its times are checked again
+   * against the caller's clock on every read, and the session row behind it (logout, expiry,
+   * terms) is read on every request anyway. Only tokens that passed get in: a flood of forged
+   * ones costs their verification and takes no room.
    */
   verified: LRUCache<string, VerifiedToken>;
 }
@@ -64,73 +63,56 @@ export function oneTimeCodeMatches(keys: TokenKeys, code: string, storedHash: st
 }
 
 /** The cookie carries a signed reference to the session row, never the user's data. */
-export function signSessionToken(keys: TokenKeys, sessionId: string, expiresAt: Date): Promise<string> {
-  return new SignJWT({ sid: sessionId })
+export function signSessionToken(
+  keys: TokenKeys,
+  session: { id: string; issuedAt: Date; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ sid: session.id })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setIssuedAt(session.issuedAt)
+    .setExpirationTime(session.expiresAt)
     .sign(keys.jwtKey);
 }
 
-// The header jose writes for setProtectedHeader({ alg: 'HS256' }), the only one we sign with:
-// a token with any other header (another algorithm, 'none', crit, b64) was not made here.
-const SESSION_TOKEN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
+/** JWT numeric dates are whole seconds, as jose compares them. */
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
- * The session id a cookie's token carries, or null. Checked synchronously with node:crypto
- * rather than jose's jwtVerify: this runs on every API request, and WebCrypto imports the key
- * and hops to the thread pool each time, a fifth of the CPU of a list request (issue 10). The
- * rules are the ones jwtVerify applied to our tokens: our HS256 header only, the HMAC compared
- * in constant time, our issuer and audience, exp and iat present, exp in the future, nbf (if
- * any) not. A token verified before skips the first ones (TokenKeys.verified), never the times.
+ * The session id a cookie's token carries, or null: verified by jose (HS256 only, our issuer
+ * and audience, exp and iat required, exp and nbf against `now`, the injected clock's). A token
+ * verified before is taken from TokenKeys.verified, and its times are checked again as jose
+ * checks them.
  */
-export function readSessionToken(keys: TokenKeys, token: string): string | null {
-  const verified = keys.verified.get(token) ?? verifyToken(keys, token);
-  if (!verified) return null;
-  const now = Math.floor(Date.now() / 1000);
-  if (verified.exp <= now) return null;
-  if (verified.nbf !== undefined && verified.nbf > now) return null;
-  return verified.sid;
-}
-
-/** Everything about a token but the time, checked once; a token that passes is kept. */
-function verifyToken(keys: TokenKeys, token: string): VerifiedToken | null {
-  const [header, payload, signature, ...rest] = token.split('.');
-  if (
-    header !== SESSION_TOKEN_HEADER ||
-    payload === undefined ||
-    signature === undefined ||
-    rest.length > 0
-  ) {
-    return null;
+export async function readSessionToken(keys: TokenKeys, token: string, now: Date): Promise<string | null> {
+  const kept = keys.verified.get(token);
+  if (kept) {
+    const seconds = epochSeconds(now);
+    const inTime = kept.exp > seconds && (kept.nbf === undefined || kept.nbf <= seconds);
+    return inTime ? kept.sid : null;
   }
-  const expected = createHmac('sha256', keys.jwtKey).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  // A signature in another spelling of the same bytes (padding, stray characters) is refused too.
-  if (given.length !== expected.length || given.toString('base64url') !== signature) return null;
-  if (!timingSafeEqual(given, expected)) return null;
-  const claims = sessionClaims(payload);
-  if (!claims) return null;
-  const { iss, aud, exp, iat, nbf, sid } = claims;
-  const audience = Array.isArray(aud) ? aud : [aud];
-  if (iss !== ISSUER || !audience.includes(AUDIENCE)) return null;
-  if (typeof exp !== 'number' || typeof iat !== 'number') return null;
-  if (nbf !== undefined && typeof nbf !== 'number') return null;
-  if (typeof sid !== 'string') return null;
-  const verified = { sid, exp, nbf };
-  keys.verified.set(token, verified);
-  return verified;
+  const verified = await verifyToken(keys, token, now);
+  if (verified) keys.verified.set(token, verified);
+  return verified?.sid ?? null;
 }
 
-function sessionClaims(payload: string): Record<string, unknown> | null {
+async function verifyToken(keys: TokenKeys, token: string, now: Date): Promise<VerifiedToken | null> {
   try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return claims !== null && typeof claims === 'object' && !Array.isArray(claims)
-      ? (claims as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
+    const { payload } = await jwtVerify(token, keys.jwtKey, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat'],
+      currentDate: now,
+    });
+    const { sid, exp, nbf } = payload;
+    // jose has checked exp is a number (requiredClaims) and nbf one if present.
+    if (typeof sid !== 'string' || exp === undefined) return null;
+    return { sid, exp, nbf };
+  } catch (error) {
+    // Every way a token can be wrong is a JOSEError; anything else is ours to hear about.
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
   }
 }

@@ -146,6 +146,31 @@ describe('blob storage on Azurite', () => {
     expect((await t.storage.readFirstBytes(ref, 100)).toString()).toBe('the video');
   });
 
+  it('refuses a read SAS whose signature or any signed field was altered', async () => {
+    const ref = videoBlob(upload);
+    await t.storage.uploadBuffer(ref, Buffer.from('the video'), 'video/mp4');
+    const { url } = await t.storage.readSas(ref, { contentDisposition: 'inline; filename="capsule.mp4"' });
+    expect((await fetch(url)).status).toBe(200);
+    const altered = (name: string, value: string) => {
+      const tampered = new URL(url);
+      tampered.searchParams.set(name, value);
+      return tampered.toString();
+    };
+    const signature = Buffer.from(new URL(url).searchParams.get('sig') ?? '', 'base64');
+    signature[0] = (signature[0] ?? 0) ^ 1;
+    const cases = {
+      signature: altered('sig', signature.toString('base64')),
+      permissions: altered('sp', 'rw'),
+      expiry: altered('se', '2099-01-01T00:00:00Z'),
+      start: altered('st', '2000-01-01T00:00:00Z'),
+      'content disposition': altered('rscd', 'attachment; filename="other.exe"'),
+    };
+    for (const [what, tampered] of Object.entries(cases)) {
+      const response = await fetch(tampered);
+      expect(`${response.status} ${response.headers.get('x-ms-error-code')}`, what).toBe(NOT_SIGNED_FOR);
+    }
+  });
+
   it('a SAS for one blob opens no other: not a sibling, not another capsule, not another container', async () => {
     const ref = videoBlob(upload);
     const { url } = await t.storage.uploadSas(ref);

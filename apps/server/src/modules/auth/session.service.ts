@@ -52,7 +52,7 @@ export async function startSession(
     if (previousSessionId) await deleteSession(trx, previousSessionId);
     await insertSession(trx, session);
   });
-  return { id, token: await signSessionToken(deps.keys, id, expiresAt), expiresAt };
+  return { id, token: await signSessionToken(deps.keys, { id, issuedAt: now, expiresAt }), expiresAt };
 }
 
 /**
@@ -66,11 +66,11 @@ export async function resolveSession(
   token: string | undefined,
 ): Promise<RequestSession | null> {
   if (!token) return null;
-  const sessionId = readSessionToken(deps.keys, token);
+  const now = deps.clock.now();
+  const sessionId = await readSessionToken(deps.keys, token, now);
   if (!sessionId) return null;
   const row = await findSessionIdentity(deps.db, sessionId);
   if (!row) return null;
-  const now = deps.clock.now();
   const idleDeadline = addMinutes(row.lastSeenAt, deps.config.sessionIdleMinutes);
   if (row.expiresAt <= now || idleDeadline <= now) {
     await deleteSession(deps.db, sessionId);

@@ -1,9 +1,8 @@
-import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type BlobGenerateSasUrlOptions,
   BlobServiceClient,
-  generateBlobSASQueryParameters,
   isRestError,
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
@@ -134,28 +133,6 @@ async function readAll(stream: NodeJS.ReadableStream | Readable | undefined): Pr
   return Buffer.concat(chunks);
 }
 
-/**
- * The container's URL as BlobServiceClient.getContainerClient spells it (appendToURLPath of the
- * encoded name to the account's URL, which ends in '/' or not, e.g. the emulator's
- * http://127.0.0.1:10000/devstoreaccount1).
- */
-const containerUrl = (accountUrl: string, container: string) =>
-  `${accountUrl.endsWith('/') ? accountUrl.slice(0, -1) : accountUrl}/${encodeURIComponent(container)}`;
-
-/**
- * The blob's path as ContainerClient.getBlockBlobClient spells it: each '/'-separated segment
- * encodeURIComponent'd (EscapePath), then the client's escapeURLPath, which of what is left
- * changes only "'" (to %27).
- */
-const blobPath = (blob: string) => blob.split('/').map(encodeURIComponent).join('/').replaceAll("'", '%27');
-
-/**
- * A name the SDK would alter beyond percent-encoding ('.' or '..' segments, which URL parsing
- * resolves; a backslash, which it signs as '/'; an empty name) goes through the SDK itself. None comes
- * from blob-names.ts (ids only), but the fast path then never answers a URL the SDK would not.
- */
-const isPlainBlobName = (blob: string) => blob !== '' && !/\\|(^|\/)\.\.?(\/|$)/.test(blob);
-
 /** Aligned SAS URLs kept (each about 1 KB with its key): the thumbnails of a few hundred lists. */
 const ALIGNED_GRANTS_KEPT = 5_000;
 
@@ -185,43 +162,6 @@ function alignedGrantKey(ref: BlobRef, signed: BlobGenerateSasUrlOptions): strin
   return key;
 }
 
-/**
- * True when the SDK reads back, from a blob URL of this account, the container and blob names
- * it was given (it signs what it reads back). So it does for Azure's, IP and localhost
- * addresses; an account on a custom domain with the account name in the path would not, and
- * then every SAS is signed by the SDK itself.
- */
-function sdkParsesNames(service: BlobServiceClient): boolean {
-  const probe = service.getContainerClient('probe-container').getBlobClient('a/b c');
-  return probe.containerName === 'probe-container' && probe.name === 'a/b c';
-}
-
-/**
- * The SDK's credential, signing with the same key held as a KeyObject. Given a Buffer key, Node's
- * createHmac first asks whether it is a KeyObject or a CryptoKey by letting two internal checks
- * throw: on Node 24 about 10 µs of a 12 µs HMAC, against 2 µs with a KeyObject. A list page
- * signs one HMAC per thumbnail.
- */
-class KeyObjectCredential extends StorageSharedKeyCredential {
-  readonly #key: KeyObject;
-  constructor(accountName: string, key: Buffer) {
-    super(accountName, key.toString('base64'));
-    this.#key = createSecretKey(key);
-  }
-  override computeHMACSHA256(stringToSign: string): string {
-    return createHmac('sha256', this.#key).update(stringToSign, 'utf8').digest('base64');
-  }
-}
-
-/** The KeyObject credential when it signs exactly as the SDK's does, else the SDK's own. */
-function signingCredential(sdk: StorageSharedKeyCredential): StorageSharedKeyCredential {
-  // Private to TypeScript only: at run time the SDK keeps the decoded key in this field.
-  const key = (sdk as unknown as { accountKey?: unknown }).accountKey;
-  if (!Buffer.isBuffer(key) || key.length === 0) return sdk;
-  const fast = new KeyObjectCredential(sdk.accountName, key);
-  return fast.computeHMACSHA256('probe') === sdk.computeHMACSHA256('probe') ? fast : sdk;
-}
-
 export function createBlobStorage({
   connectionString,
   clock = systemClock,
@@ -231,41 +171,21 @@ export function createBlobStorage({
   if (!(service.credential instanceof StorageSharedKeyCredential)) {
     throw new Error('The storage connection string must carry an AccountKey to issue SAS URLs');
   }
-  const credential = signingCredential(service.credential);
   const https = new URL(service.url).protocol === 'https:';
   const blobClient = (ref: BlobRef) => service.getContainerClient(ref.container).getBlockBlobClient(ref.blob);
-  const sdkSasUrl = (ref: BlobRef, signed: BlobGenerateSasUrlOptions) =>
-    blobClient(ref).generateSasUrl(signed);
-  // A list page signs a read SAS for every thumbnail on it. Through the SDK each one builds a
-  // container client and a blob client (a request pipeline, several URL parses): about 45 µs a
-  // URL, some 15 % of a list request's CPU. Signing needs none of that, only the key held here
-  // and the names, so the URL is made as BlobClient.generateSasUrl makes it (the blob-storage
-  // test holds the two equal): the same signed query (generateBlobSASQueryParameters, with the
-  // same names and options), after the blob's URL as getBlockBlobClient spells it.
-  const fastSasUrl = sdkParsesNames(service)
-    ? (ref: BlobRef, signed: BlobGenerateSasUrlOptions) => {
-        const query = generateBlobSASQueryParameters(
-          { containerName: ref.container, blobName: ref.blob, ...signed },
-          credential,
-        ).toString();
-        // appendToURLQuery sets URL.search, which escapes the one character encodeURIComponent
-        // leaves there that a URL query of an http(s) address may not hold as it is: '.
-        return `${containerUrl(service.url, ref.container)}/${blobPath(ref.blob)}?${query.replaceAll("'", '%27')}`;
-      }
-    : undefined;
 
   // An aligned SAS is one URL all through its window (sas.ts): signed once per window and blob,
-  // and answered from here until the window ends. The lists ask for the same thumbnails every
-  // minute, and signing them was about 45 µs of a list request's CPU (issue 10). The key names
-  // everything the URL is made of; the window is in it, so a new window signs afresh.
+  // and answered from here until the window ends. The lists ask for the same thumbnails again
+  // and again, and the SDK's signing (two clients, the SAS query, the HMAC) costs tens of
+  // microseconds a URL. The key names everything the URL is made of; the window is in it, so a
+  // new window signs afresh.
   const alignedGrants = new LRUCache<string, SasGrant>({ max: ALIGNED_GRANTS_KEPT });
   const sas = async (ref: BlobRef, access: SasAccess, options: ReadSasOptions): Promise<SasGrant> => {
     const signed = sasOptions({ access, now: clock.now(), https, ...options });
     const key = options.alignMinutes ? alignedGrantKey(ref, signed) : undefined;
     const kept = key === undefined ? undefined : alignedGrants.get(key);
     if (kept) return { url: kept.url, expiresOn: new Date(kept.expiresOn) };
-    const url =
-      fastSasUrl && isPlainBlobName(ref.blob) ? fastSasUrl(ref, signed) : await sdkSasUrl(ref, signed);
+    const url = await blobClient(ref).generateSasUrl(signed);
     if (key !== undefined) alignedGrants.set(key, { url, expiresOn: new Date(signed.expiresOn) });
     return { url, expiresOn: signed.expiresOn };
   };
