@@ -11,12 +11,12 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
-import { scheduleBlobCleanup } from './capsule-blobs.service.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
 import { type CapsuleRow, updateCapsule } from './capsules.repository.js';
-import { requestDeliverySweep } from './delivery.service.js';
-import { dueAtOnLock } from './delivery-rules.js';
-import { discardFinishedUploadBlobs, findUpload } from './video-uploads.repository.js';
+import { requestDeliverySweep } from './delivery/delivery.service.js';
+import { dueAtOnLock } from './delivery/delivery-rules.js';
+import { scheduleBlobCleanup } from './video/capsule-blobs.service.js';
+import { discardFinishedUploadBlobs, findUpload } from './video/video-uploads.repository.js';
 
 // The sender's actions on a capsule, each under the capsule's row lock (capsule-transaction.ts).
 // Rules come from @capsule/domain, the same functions the client uses to show the actions.

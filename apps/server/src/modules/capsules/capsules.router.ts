@@ -19,10 +19,10 @@ import {
   recoverCapsule,
   setCapsuleInfo,
 } from './capsule-actions.service.js';
-import { previewCapsule } from './capsule-preview.service.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
-import { previewOutputSchema } from './upload.output.js';
-import { uploadRouter } from './upload.router.js';
+import { previewCapsule } from './video/capsule-preview.service.js';
+import { previewOutputSchema } from './video/upload.output.js';
+import { uploadRouter } from './video/upload.router.js';
 
 /** A factory: the date bounds of capsule info read the app's injected clock (tests move it). */
 export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {

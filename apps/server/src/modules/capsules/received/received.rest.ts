@@ -6,10 +6,10 @@ import {
   receivedRefInputSchema,
 } from '@capsule/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.js';
-import { badInput } from '../../errors.js';
-import { bodyFields } from '../../rest/body.js';
-import { memberRequired, sessionOf } from '../../rest/guards.js';
+import type { AppDeps } from '../../../deps.js';
+import { badInput } from '../../../errors.js';
+import { bodyFields } from '../../../rest/body.js';
+import { memberRequired, sessionOf } from '../../../rest/guards.js';
 import { completeDocumentUpload, startDocumentUpload } from './document.service.js';
 import { legacyDocumentCompletion, toReceivedCapsuleView, toReceivedListView } from './received.mapper.js';
 import { listReceivedCapsules, readReceivedCapsule, secureUrl } from './received.service.js';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import type { DeliveryMailStatus } from '../../db/schema.js';
+import type { Db } from '../../../db/database.js';
+import type { DeliveryMailStatus } from '../../../db/schema.js';
 import type { OpeningMailPlan } from './delivery-rules.js';
 
 // Delivery (issue 12; docs/decisions/014-delivery-exactly-once.md): the capsules a sweep claims,

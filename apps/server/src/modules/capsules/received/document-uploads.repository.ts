@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { DocumentUploadsTable } from '../../db/schema.js';
-import { KEPT_SUFFIX } from '../storage/index.js';
+import type { Db } from '../../../db/database.js';
+import type { DocumentUploadsTable } from '../../../db/schema.js';
+import { KEPT_SUFFIX } from '../../storage/index.js';
 
 // document_uploads (migration 0013): one row per document a recipient started to upload.
 

@@ -1,7 +1,7 @@
 import type { NotifyOptions } from '@capsule/domain';
-import type { VideoUploadsTable } from '../../db/schema.js';
-import { badInput } from '../../errors.js';
-import { zonedWallClockToInstant } from '../../lib/zoned-time.js';
+import type { VideoUploadsTable } from '../../../db/schema.js';
+import { badInput } from '../../../errors.js';
+import { zonedWallClockToInstant } from '../../../lib/zoned-time.js';
 import { UPLOAD_TEXTS } from './upload-rules.js';
 
 type NotifyColumns = Pick<

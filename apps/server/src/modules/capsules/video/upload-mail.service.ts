@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps.js';
-import { videoNeedsReviewMail, videoStoredMail } from '../../mail/video-review.js';
-import { findPublicUser } from '../users/index.js';
-import { findCapsuleById } from './capsules.repository.js';
+import type { AppDeps } from '../../../deps.js';
+import { videoNeedsReviewMail, videoStoredMail } from '../../../mail/video-review.js';
+import { findPublicUser } from '../../users/index.js';
+import { findCapsuleById } from '../capsules.repository.js';
 import { findUpload, updateUpload } from './video-uploads.repository.js';
 
 /**

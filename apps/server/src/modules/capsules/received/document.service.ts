@@ -4,9 +4,9 @@ import {
   MAX_DOCUMENT_BYTES,
   submitVerdict,
 } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { badInput, conflict, notFound } from '../../errors.js';
-import { addMinutes } from '../../lib/clock.js';
+import type { AppDeps } from '../../../deps.js';
+import { badInput, conflict, notFound } from '../../../errors.js';
+import { addMinutes } from '../../../lib/clock.js';
 import {
   type BlobDigest,
   type BlobRef,
@@ -17,7 +17,7 @@ import {
   newUploadId,
   recordKeptBlob,
   userContainerName,
-} from '../storage/index.js';
+} from '../../storage/index.js';
 import {
   type DocumentUploadRow,
   findDocumentUploadByBlob,

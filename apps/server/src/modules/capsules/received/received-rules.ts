@@ -1,4 +1,4 @@
-import { SAS_MINUTES } from '../storage/index.js';
+import { SAS_MINUTES } from '../../storage/index.js';
 
 // The server's numbers and words for received capsules and their documents (issue 12). The
 // release and submit rules themselves, and the dialog's file limits, are @capsule/domain's

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import type { NewVideoUpload, VideoUploadUpdate } from '../../db/schema.js';
+import type { Db } from '../../../db/database.js';
+import type { NewVideoUpload, VideoUploadUpdate } from '../../../db/schema.js';
 
 // The video_uploads table (migration 0011): one row per upload attempt. Which columns change,
 // and when, is the upload services' to decide; this file only reads and writes.

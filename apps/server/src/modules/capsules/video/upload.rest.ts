@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
-import { idSchema } from '../../lib/ids.js';
-import { bodyFields } from '../../rest/body.js';
-import { memberRequired, sessionOf } from '../../rest/guards.js';
+import type { AppDeps } from '../../../deps.js';
+import { idSchema } from '../../../lib/ids.js';
+import { bodyFields } from '../../../rest/body.js';
+import { memberRequired, sessionOf } from '../../../rest/guards.js';
+import { toCapsuleSenderView } from '../capsules.mapper.js';
 import { previewCapsule } from './capsule-preview.service.js';
-import { toCapsuleSenderView } from './capsules.mapper.js';
 import {
   checkRequiredUploadFields,
   legacyCapsuleId,

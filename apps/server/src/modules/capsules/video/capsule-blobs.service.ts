@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
-import { addMinutes } from '../../lib/clock.js';
-import { type BlobRef, forgetStoredBlob, keptBlobState } from '../storage/index.js';
-import type { Trx } from './capsule-transaction.js';
+import type { AppDeps } from '../../../deps.js';
+import { AppError } from '../../../errors.js';
+import { addMinutes } from '../../../lib/clock.js';
+import { type BlobRef, forgetStoredBlob, keptBlobState } from '../../storage/index.js';
+import type { Trx } from '../capsule-transaction.js';
 import { KEPT_VIDEO_TEXTS } from './upload-rules.js';
 import { listDiscardedBlobs, listSupersededWrittenBlobs, updateUpload } from './video-uploads.repository.js';
 

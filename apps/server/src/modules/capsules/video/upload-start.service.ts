@@ -6,16 +6,16 @@ import {
   tooLongBody,
   UPLOAD_BLOCK_SIZE,
 } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { badInput, conflict, notFound } from '../../errors.js';
-import { addMinutes } from '../../lib/clock.js';
-import { isUuid } from '../../lib/ids.js';
-import { browserOrigins } from '../../lib/origins.js';
-import { newUploadId, type StagedBlock, userContainerName, videoBlob } from '../storage/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { badInput, conflict, notFound } from '../../../errors.js';
+import { addMinutes } from '../../../lib/clock.js';
+import { isUuid } from '../../../lib/ids.js';
+import { browserOrigins } from '../../../lib/origins.js';
+import { newUploadId, type StagedBlock, userContainerName, videoBlob } from '../../storage/index.js';
+import { capsuleFacts, enforce, type Trx, withLockedCapsule } from '../capsule-transaction.js';
+import { findCapsule, lockCapsule, updateCapsule } from '../capsules.repository.js';
+import { CAPSULE_NOT_FOUND } from '../capsules.service.js';
 import { uploadBlob } from './capsule-blobs.service.js';
-import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
-import { findCapsule, lockCapsule, updateCapsule } from './capsules.repository.js';
-import { CAPSULE_NOT_FOUND } from './capsules.service.js';
 import { notifyColumns } from './upload-notify.js';
 import { UPLOAD_GRACE_MINUTES, UPLOAD_SAS_MINUTES, UPLOAD_TEXTS } from './upload-rules.js';
 import {

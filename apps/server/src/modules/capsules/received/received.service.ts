@@ -6,13 +6,14 @@ import {
   type ReceivedListQuery,
   releaseVerdict,
 } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { AppError, notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
-import { userContainerName } from '../storage/index.js';
-import { findPublicUsers, type PublicUser } from '../users/index.js';
-import { assertServable } from './capsule-blobs.service.js';
-import { PLAYBACK_TYPES } from './capsule-preview.service.js';
+import type { AppDeps } from '../../../deps.js';
+import { AppError, notFound } from '../../../errors.js';
+import { isUuid } from '../../../lib/ids.js';
+import { userContainerName } from '../../storage/index.js';
+import { findPublicUsers, type PublicUser } from '../../users/index.js';
+import { assertServable } from '../video/capsule-blobs.service.js';
+import { PLAYBACK_TYPES } from '../video/capsule-preview.service.js';
+import { findUpload } from '../video/video-uploads.repository.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 import {
   countReceived,
@@ -28,7 +29,6 @@ import {
   SECURE_URL_DEFAULT_MINUTES,
   SECURE_URL_MARGIN_MINUTES,
 } from './received-rules.js';
-import { findUpload } from './video-uploads.repository.js';
 
 export type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 

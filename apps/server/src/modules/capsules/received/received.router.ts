@@ -4,7 +4,7 @@ import {
   receivedListInputSchema,
   receivedRefInputSchema,
 } from '@capsule/domain';
-import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
+import { parsedOutput, protectedProcedure, router } from '../../../trpc/init.js';
 import { completeDocumentUpload, startDocumentUpload } from './document.service.js';
 import {
   documentSlotOutputSchema,

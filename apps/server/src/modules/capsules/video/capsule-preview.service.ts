@@ -1,12 +1,12 @@
 import { CAPSULE_REFUSALS, canPreview, parseCapsuleLength } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { conflict, notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
-import { userContainerName } from '../storage/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { conflict, notFound } from '../../../errors.js';
+import { isUuid } from '../../../lib/ids.js';
+import { userContainerName } from '../../storage/index.js';
+import { capsuleFacts, enforce } from '../capsule-transaction.js';
+import { lockCapsule, markPreviewed } from '../capsules.repository.js';
+import { CAPSULE_NOT_FOUND } from '../capsules.service.js';
 import { assertServable } from './capsule-blobs.service.js';
-import { capsuleFacts, enforce } from './capsule-transaction.js';
-import { lockCapsule, markPreviewed } from './capsules.repository.js';
-import { CAPSULE_NOT_FOUND } from './capsules.service.js';
 import { PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 import { findUpload } from './video-uploads.repository.js';
 

@@ -1,5 +1,5 @@
 import { UPLOAD_INPUT_TEXTS } from '@capsule/domain';
-import { SAS_MINUTES } from '../storage/index.js';
+import { SAS_MINUTES } from '../../storage/index.js';
 
 // The server's numbers and words for video uploads (issue 11). The limits a browser checks
 // too (type, size, duration, block size) live in @capsule/domain's video-upload.ts.

@@ -1,10 +1,10 @@
 import { milestoneOpensAt, type ReceivedFacts } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { addMinutes } from '../../lib/clock.js';
-import { isUuid } from '../../lib/ids.js';
-import { capsuleDeliveredMail, capsuleOpenMail } from '../../mail/capsule-delivered.js';
-import type { RenderedMail } from '../../mail/render.js';
-import { findPublicUsers, type PublicUser } from '../users/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { addMinutes } from '../../../lib/clock.js';
+import { isUuid } from '../../../lib/ids.js';
+import { capsuleDeliveredMail, capsuleOpenMail } from '../../../mail/capsule-delivered.js';
+import type { RenderedMail } from '../../../mail/render.js';
+import { findPublicUsers, type PublicUser } from '../../users/index.js';
 import {
   type ClaimedMail,
   claimDueMails,

@@ -1,6 +1,6 @@
 import { capsuleRefInputSchema, startUploadInputSchema, uploadRefInputSchema } from '@capsule/domain';
-import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
-import { capsuleOutputSchema } from './capsule.output.js';
+import { parsedOutput, protectedProcedure, router } from '../../../trpc/init.js';
+import { capsuleOutputSchema } from '../capsule.output.js';
 import { openUploadOutputSchema, sasGrantOutputSchema, uploadSlotOutputSchema } from './upload.output.js';
 import { cancelUpload, completeUpload } from './upload-finish.service.js';
 import { openUpload, renewUpload, startUpload } from './upload-start.service.js';

@@ -1,9 +1,9 @@
-import type { AppDeps } from '../../deps.js';
-import { badInput, conflict, notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
-import { documentOutcomeMail } from '../../mail/document-outcome.js';
-import { keptBlobState } from '../storage/index.js';
-import { findPublicUsers } from '../users/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { badInput, conflict, notFound } from '../../../errors.js';
+import { isUuid } from '../../../lib/ids.js';
+import { documentOutcomeMail } from '../../../mail/document-outcome.js';
+import { keptBlobState } from '../../storage/index.js';
+import { findPublicUsers } from '../../users/index.js';
 import {
   findDocumentOutcome,
   listWaitingDocuments as listWaitingRows,

@@ -6,7 +6,7 @@ import {
   type ReceivedFacts,
   releaseVerdict,
 } from '@capsule/domain';
-import type { DeliveryOutlook } from '../../mail/capsule-delivered.js';
+import type { DeliveryOutlook } from '../../../mail/capsule-delivered.js';
 
 // The numbers and the timing rules of delivery (docs/decisions/014-delivery-exactly-once.md), and
 // what the recipient's mails say and when (docs/decisions/022-mail-templates.md). Whether a

@@ -1,16 +1,16 @@
 import { maxVideoSeconds, parseCapsuleLength } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { MediaError } from '../media/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { MediaError } from '../../media/index.js';
 import {
   type BlobDigest,
   type BlobRef,
   keepWrittenBlob,
   recordKeptBlob,
   thumbnailBlob,
-} from '../storage/index.js';
+} from '../../storage/index.js';
+import { withLockedCapsuleById } from '../capsule-transaction.js';
+import { type CapsuleRow, findCapsuleById, updateCapsule } from '../capsules.repository.js';
 import { scheduleBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
-import { withLockedCapsuleById } from './capsule-transaction.js';
-import { type CapsuleRow, findCapsuleById, updateCapsule } from './capsules.repository.js';
 import { DURATION_TOLERANCE_SECONDS, REVIEW_REASONS, REVIEW_SAS_MINUTES } from './upload-rules.js';
 import {
   discardFinishedUploadBlobs,

@@ -1,18 +1,18 @@
 import { MAX_VIDEO_BYTES } from '@capsule/domain';
-import type { AppDeps } from '../../deps.js';
-import { badInput, conflict, notFound } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
+import type { AppDeps } from '../../../deps.js';
+import { badInput, conflict, notFound } from '../../../errors.js';
+import { isUuid } from '../../../lib/ids.js';
 import {
   type BlobRef,
   detectVideoContainer,
   keepWrittenBlob,
   MAGIC_BYTES,
   type VideoContainer,
-} from '../storage/index.js';
+} from '../../storage/index.js';
+import { type Trx, withLockedCapsule, withLockedCapsuleById } from '../capsule-transaction.js';
+import { type CapsuleRow, findCapsule, updateCapsule } from '../capsules.repository.js';
+import { CAPSULE_NOT_FOUND, type Capsule } from '../capsules.service.js';
 import { scheduleBlobCleanup, scheduleWrittenBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
-import { type Trx, withLockedCapsule, withLockedCapsuleById } from './capsule-transaction.js';
-import { type CapsuleRow, findCapsule, updateCapsule } from './capsules.repository.js';
-import { CAPSULE_NOT_FOUND, type Capsule } from './capsules.service.js';
 import { UPLOAD_TEXTS } from './upload-rules.js';
 import { closedUploadText } from './upload-start.service.js';
 import {

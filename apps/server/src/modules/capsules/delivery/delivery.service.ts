@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps.js';
-import { addMinutes } from '../../lib/clock.js';
-import { findPublicUser, findUserIdsByEmails } from '../users/index.js';
-import type { Trx } from './capsule-transaction.js';
+import type { AppDeps } from '../../../deps.js';
+import { addMinutes } from '../../../lib/clock.js';
+import { findPublicUser, findUserIdsByEmails } from '../../users/index.js';
+import type { Trx } from '../capsule-transaction.js';
 import {
   claimDueCapsules,
   type DueCapsuleRow,

@@ -1,9 +1,9 @@
-import type { AppDeps } from '../../deps.js';
-import { type BlobRef, keepWrittenBlob, recordKeptBlob, userContainerName } from '../storage/index.js';
-import { withLockedCapsuleById } from './capsule-transaction.js';
-import { listUnkeptVideos, updateCapsule } from './capsules.repository.js';
-import { listUnkeptDocuments, updateDocumentUpload } from './document-uploads.repository.js';
-import { lockReceivedByCapsule, setReceivedDocumentBlob } from './received.repository.js';
+import type { AppDeps } from '../../../deps.js';
+import { type BlobRef, keepWrittenBlob, recordKeptBlob, userContainerName } from '../../storage/index.js';
+import { withLockedCapsuleById } from '../capsule-transaction.js';
+import { listUnkeptVideos, updateCapsule } from '../capsules.repository.js';
+import { listUnkeptDocuments, updateDocumentUpload } from '../received/document-uploads.repository.js';
+import { lockReceivedByCapsule, setReceivedDocumentBlob } from '../received/received.repository.js';
 import { updateUpload } from './video-uploads.repository.js';
 
 // Videos and documents stored before kept copies and hashes existed (migration 0018) are served

@@ -1,6 +1,6 @@
 import { capsuleRefInputSchema, type NotifyOptions, notifyOptionsSchema } from '@capsule/domain';
-import { badInput } from '../../errors.js';
-import { instantToZonedWallClock } from '../../lib/zoned-time.js';
+import { badInput } from '../../../errors.js';
+import { instantToZonedWallClock } from '../../../lib/zoned-time.js';
 
 // The spec's legacy upload calls (section 7) renamed onto the upload services' terms: POST
 // /api/get-sas-url's fields, and how POST /api/notify-upload-complete names the upload.
