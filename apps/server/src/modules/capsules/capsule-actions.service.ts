@@ -70,7 +70,7 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 
 /**
  * What locking writes, by the sender's hand or by the 10-day sweep alike (capsule-sweeps.service.ts):
- * whatever follows a lock hangs on this one function. The delivery becomes due (delivery-rules.ts:
+ * whatever follows a lock hangs on this one function. The delivery becomes due (delivery/delivery-rules.ts:
  * at lock, or at the custom notification instant of the accepted upload), and a delivery due now
  * is swept at once (capsules.deliver, sent in this transaction) instead of at the next minute.
  */

@@ -11,6 +11,7 @@ import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { userContainerName } from '../storage/index.js';
 import type { Capsule, CapsulePage } from './capsule.output.js';
+import { CAPSULE_NOT_FOUND } from './capsule-rules.js';
 import {
   type CapsuleViewRow,
   countCapsules,
@@ -19,8 +20,6 @@ import {
   insertCapsules,
   listCapsules,
 } from './capsules.repository.js';
-
-export const CAPSULE_NOT_FOUND = 'Capsule not found';
 
 export type { Capsule, CapsulePage } from './capsule.output.js';
 

@@ -6,7 +6,6 @@
 export { markLapsedPlanCapsules } from './capsule-lapse.service.js';
 export { autoLockCapsules, purgeCapsules } from './capsule-sweeps.service.js';
 export {
-  CAPSULE_NOT_FOUND,
   type Capsule,
   createPurchasedCapsules,
   listMyCapsules,

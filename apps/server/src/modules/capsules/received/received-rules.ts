@@ -1,11 +1,12 @@
 import { SAS_MINUTES } from '../../storage/index.js';
+import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 
 // The server's numbers and words for received capsules and their documents (issue 12). The
 // release and submit rules themselves, and the dialog's file limits, are @capsule/domain's
 // (received/release.ts, received/document-upload.ts).
 
 /** Answered for a capsule the caller did not receive, sent or not: the same as a missing one. */
-export const RECEIVED_NOT_FOUND = 'Capsule not found';
+export const RECEIVED_NOT_FOUND = CAPSULE_NOT_FOUND;
 
 /**
  * The playback URL (secureUrl) lives the capsule's length plus this many minutes: 15 minutes

@@ -12,7 +12,7 @@ import { isUuid } from '../../../lib/ids.js';
 import { userContainerName } from '../../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../../users/index.js';
 import { assertServable } from '../video/capsule-blobs.service.js';
-import { PLAYBACK_TYPES } from '../video/capsule-preview.service.js';
+import { PLAYBACK_TYPES } from '../video/upload-rules.js';
 import { findUpload } from '../video/video-uploads.repository.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 import {

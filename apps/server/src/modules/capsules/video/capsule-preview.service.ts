@@ -3,25 +3,17 @@ import type { AppDeps } from '../../../deps.js';
 import { conflict, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { userContainerName } from '../../storage/index.js';
+import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce } from '../capsule-transaction.js';
 import { lockCapsule, markPreviewed } from '../capsules.repository.js';
-import { CAPSULE_NOT_FOUND } from '../capsules.service.js';
 import { assertServable } from './capsule-blobs.service.js';
-import { PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
+import { PLAYBACK_TYPES, PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 import { findUpload } from './video-uploads.repository.js';
 
 export interface PreviewGrant {
   url: string;
   expiresOn: string;
 }
-
-/** The Content-Type a playback URL declares, by the container the upload check found. */
-export const PLAYBACK_TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  matroska: 'video/x-matroska',
-};
 
 /**
  * The one-time preview (spec section 4; docs/server-rules.md, 'Video upload'): only the owner (404 otherwise), only a

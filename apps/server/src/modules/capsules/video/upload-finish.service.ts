@@ -9,12 +9,12 @@ import {
   MAGIC_BYTES,
   type VideoContainer,
 } from '../../storage/index.js';
+import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { type Trx, withLockedCapsule, withLockedCapsuleById } from '../capsule-transaction.js';
 import { type CapsuleRow, findCapsule, updateCapsule } from '../capsules.repository.js';
-import { CAPSULE_NOT_FOUND, type Capsule } from '../capsules.service.js';
+import type { Capsule } from '../capsules.service.js';
 import { scheduleBlobCleanup, scheduleWrittenBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
-import { UPLOAD_TEXTS } from './upload-rules.js';
-import { closedUploadText } from './upload-start.service.js';
+import { closedUploadText, UPLOAD_TEXTS } from './upload-rules.js';
 import {
   findInFlightUpload,
   findOwnedUpload,

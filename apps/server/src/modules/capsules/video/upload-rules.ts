@@ -1,4 +1,5 @@
 import { UPLOAD_INPUT_TEXTS } from '@capsule/domain';
+import type { VideoUploadState } from '../../../db/schema.js';
 import { SAS_MINUTES } from '../../storage/index.js';
 
 // The server's numbers and words for video uploads (issue 11). The limits a browser checks
@@ -44,6 +45,28 @@ export const UPLOAD_TEXTS = {
   notifyDateInvalid: 'The notification date does not exist.',
   notifyDatePast: 'The notification date must be in the future.',
 } as const;
+
+/** Why an upload that is no longer open cannot be renewed, completed or cancelled. */
+export function closedUploadText(state: VideoUploadState): string {
+  switch (state) {
+    case 'cancelled':
+      return UPLOAD_TEXTS.cancelled;
+    case 'expired':
+      return UPLOAD_TEXTS.expired;
+    case 'rejected':
+      return UPLOAD_TEXTS.refused;
+    default:
+      return UPLOAD_TEXTS.alreadyCompleted;
+  }
+}
+
+/** The Content-Type a playback URL declares, by the container the upload check found. */
+export const PLAYBACK_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  matroska: 'video/x-matroska',
+};
 
 /** Why the review sent a video to Needs_Review (Capsule Details and the sender's mail show it). */
 export const REVIEW_REASONS = {

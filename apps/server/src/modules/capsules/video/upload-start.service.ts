@@ -12,12 +12,12 @@ import { addMinutes } from '../../../lib/clock.js';
 import { isUuid } from '../../../lib/ids.js';
 import { browserOrigins } from '../../../lib/origins.js';
 import { newUploadId, type StagedBlock, userContainerName, videoBlob } from '../../storage/index.js';
+import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from '../capsule-transaction.js';
 import { findCapsule, lockCapsule, updateCapsule } from '../capsules.repository.js';
-import { CAPSULE_NOT_FOUND } from '../capsules.service.js';
 import { uploadBlob } from './capsule-blobs.service.js';
 import { notifyColumns } from './upload-notify.js';
-import { UPLOAD_GRACE_MINUTES, UPLOAD_SAS_MINUTES, UPLOAD_TEXTS } from './upload-rules.js';
+import { closedUploadText, UPLOAD_GRACE_MINUTES, UPLOAD_SAS_MINUTES, UPLOAD_TEXTS } from './upload-rules.js';
 import {
   findInFlightUpload,
   insertUpload,
@@ -182,20 +182,6 @@ export async function renewUpload(
   await deps.storage.ensureCors(browserOrigins(deps.config)).catch(() => undefined);
   const sas = await deps.storage.uploadSas(blob, { minutes: UPLOAD_SAS_MINUTES, ensureContainer: false });
   return { sasUrl: sas.url, expiresOn: sas.expiresOn.toISOString() };
-}
-
-/** Why an upload that is no longer open cannot be renewed, completed or cancelled. */
-export function closedUploadText(state: VideoUploadRow['state']): string {
-  switch (state) {
-    case 'cancelled':
-      return UPLOAD_TEXTS.cancelled;
-    case 'expired':
-      return UPLOAD_TEXTS.expired;
-    case 'rejected':
-      return UPLOAD_TEXTS.refused;
-    default:
-      return UPLOAD_TEXTS.alreadyCompleted;
-  }
 }
 
 export interface OpenUpload {
