@@ -1,10 +1,11 @@
 import type { ColumnType } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.js';
 
-// Migration 0018: the blobs the service keeps, with their hashes (and the upload tables'
-// stored_blob_name, in uploads.ts and documents.ts).
+// The storage module's table (modules/storage/README.md): the blobs the service keeps, with
+// their hashes and fixity state.
 
 export type StoredBlobKind = 'video' | 'document';
+
 export type FixityFailure = 'missing' | 'mismatch';
 
 /** A NOT NULL bigint: pg reads a string, PGlite a number; read it through Number(). */
@@ -25,4 +26,8 @@ export interface StoredBlobsTable {
   failedAt: NullableTimestamp;
   failure: FixityFailure | null;
   failureMailedAt: NullableTimestamp;
+}
+
+export interface StorageTables {
+  storedBlobs: StoredBlobsTable;
 }
