@@ -21,6 +21,8 @@ import { describe, expect, it } from 'vitest';
 //    module whose db/schema/<module>.ts declares it (in its `<Module>Tables` interface): that
 //    folder is the one ownership table, and each of its files is named after a module.
 // 5. Every module has an index.ts.
+// 6. Every tRPC procedure declares its answer (.output()): zod then strips whatever the
+//    service returns beyond the listed fields, so nothing leaves by accident.
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -47,7 +49,8 @@ type Rule =
   | 'unowned-table'
   | 'reader-writes'
   | 'schema-without-module'
-  | 'missing-index';
+  | 'missing-index'
+  | 'procedure-without-output';
 
 interface Violation {
   rule: Rule;
@@ -98,6 +101,9 @@ const SQL_NAME_HELPER = /\bsql\.(?:raw|ref|id|table)\(\s*(['"])((?:(?!\1).)*)\1/
 const WRITE_BUILDER = /\.(?:insertInto|updateTable|deleteFrom|mergeInto)\(/g;
 const WRITE_SQL =
   /\b(?:insert\s+into|update\s+\w+\s+set|delete\s+from|truncate|merge\s+into|(?:alter|drop|create)\s+(?:table|view|index|function))\b/gi;
+
+/** Where a tRPC procedure ends: its resolver. */
+const PROCEDURE_END = /\.(?:query|mutation|subscription)\(/g;
 
 const MODULE_FILE = /^modules\/([^/]+)\/(.+)$/;
 const SCHEMA_FILE = /^db\/schema\/([^/]+)\.ts$/;
@@ -309,6 +315,22 @@ export function checkSources(
           });
         }
       }
+    }
+  }
+
+  // 6. Every procedure of a router declares its output, between the previous resolver and its own.
+  for (const [file, text] of Object.entries(files)) {
+    if (!moduleOf(file) || !file.endsWith('.router.ts')) continue;
+    let from = 0;
+    for (const m of matches(text, PROCEDURE_END)) {
+      if (!text.slice(from, m.index).includes('.output(')) {
+        violations.push({
+          rule: 'procedure-without-output',
+          where: `${file}:${lineOf(text, m.index)}`,
+          detail: 'a procedure without .output(): declare every field it answers with a zod schema',
+        });
+      }
+      from = m.index + 1;
     }
   }
 
@@ -528,6 +550,28 @@ export const i = (db) => db.insertInto('pears').values({}).execute();`,
     expect(rulesOf(report)).toEqual(['schema-without-module']);
   });
 
+  it('reports a procedure without an output schema', () => {
+    const report = checkSources({
+      ...index,
+      'modules/a/a.router.ts': `export const aRouter = router({
+  list: protectedProcedure.output(parsedOutput(listSchema)).query(({ ctx }) => list(ctx)),
+  count: protectedProcedure.query(({ ctx }) => count(ctx)),
+  nested: router({
+    add: protectedProcedure
+      .input(addSchema)
+      .output(parsedOutput(itemSchema))
+      .mutation(({ input }) => add(input)),
+    remove: protectedProcedure.input(idSchema).mutation(({ input }) => remove(input)),
+  }),
+});`,
+    });
+    expect(rulesOf(report)).toEqual(['procedure-without-output', 'procedure-without-output']);
+    expect(report.violations.map((v) => v.where)).toEqual([
+      'modules/a/a.router.ts:3',
+      'modules/a/a.router.ts:9',
+    ]);
+  });
+
   it('reports a module without an index', () => {
     const report = checkSources({ ...schema, 'modules/a/index.ts': '', 'modules/b/b.service.ts': '' });
     expect(rulesOf(report)).toEqual(['missing-index']);
@@ -574,6 +618,10 @@ describe('module boundaries: apps/server/src', () => {
 
   it('has the whole-database readers writing nothing', () => {
     expect(show('reader-writes')).toEqual([]);
+  });
+
+  it('has an output schema on every tRPC procedure', () => {
+    expect(show('procedure-without-output')).toEqual([]);
   });
 
   it('has an index in every module', () => {

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
 import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
-import { capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
+import { capsuleCountsOutputSchema, capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
   deleteCapsuleVideo,
@@ -28,7 +28,9 @@ import { uploadRouter } from './video/upload.router.js';
 export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
   const today = earliestToday(deps.clock);
   return router({
-    counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
+    counts: protectedProcedure
+      .output(parsedOutput(capsuleCountsOutputSchema))
+      .query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
 
     list: protectedProcedure
       .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))

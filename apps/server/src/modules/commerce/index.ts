@@ -13,4 +13,5 @@ export {
 export { sendLapseMail, sweepLapsedPlans } from './storage-lapse.service.js';
 export { attachAllPendingPurchases, attachPendingPurchases } from './stripe-checkout.service.js';
 export { receiveStripeEvent, signStripePayload, type WebhookReceipt } from './stripe-webhook.service.js';
-export { currentSubscription, type SubscriptionSummary } from './subscriptions.service.js';
+export type { SubscriptionSummary } from './subscription.output.js';
+export { currentSubscription } from './subscriptions.service.js';

@@ -2,6 +2,7 @@ import type { GroupRelationshipType } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import type { ContactGroup } from './contact.output.js';
 import { CONTACT_NOT_FOUND } from './contacts.service.js';
 import {
   addMembers,
@@ -15,14 +16,6 @@ import {
 } from './groups.repository.js';
 
 export type GroupType = GroupRelationshipType;
-
-export interface ContactGroup {
-  id: string;
-  name: string;
-  relationshipType: string;
-  memberIds: string[];
-  createdAt: string;
-}
 
 export const GROUP_ERRORS = {
   notFound: 'Group not found',
