@@ -124,7 +124,7 @@ export interface VideoUploadsTable {
   writtenBlobDeletedAt: NullableTimestamp;
 }
 
-export type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';
+type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';
 
 export interface ReceivedCapsulesTable {
   id: Generated<string>;
@@ -176,7 +176,7 @@ export interface DocumentUploadsTable {
 }
 
 /** delivery: written at delivery; opening: the day a dated capsule opens (decision 022). */
-export type DeliveryMailKind = 'delivery' | 'opening';
+type DeliveryMailKind = 'delivery' | 'opening';
 
 /**
  * pending: to send at next_attempt_at; sent; failed: the last try failed; skipped: Notify

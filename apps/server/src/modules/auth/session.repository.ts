@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { SessionIdentitiesTable } from '../../db/schema.js';
 import type { SessionStage } from './session.types.js';
 
-export interface NewSession {
+interface NewSession {
   id: string;
   userId: string;
   stage: SessionStage;

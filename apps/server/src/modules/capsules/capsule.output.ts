@@ -13,14 +13,13 @@ const calendarDate = z.iso.date();
  * and when the recipient was e-mailed (pending while retrying, skipped when Notify Recipient was
  * off, failed after the last try), and the recipient's first opening and first play.
  */
-export const deliveryTrackingSchema = z.object({
+const deliveryTrackingSchema = z.object({
   deliveredAt: isoInstant,
   emailedAt: isoInstant.nullable(),
   emailStatus: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable(),
   openedAt: isoInstant.nullable(),
   playedAt: isoInstant.nullable(),
 });
-export type DeliveryTracking = z.infer<typeof deliveryTrackingSchema>;
 
 export const capsuleOutputSchema = z.object({
   id: z.uuid(),

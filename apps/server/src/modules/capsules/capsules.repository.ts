@@ -6,7 +6,7 @@ import { KEPT_SUFFIX } from '../storage/index.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
-export const CAPSULE_COLUMNS = [
+const CAPSULE_COLUMNS = [
   'capsules.id',
   'capsules.title',
   'capsules.status',
@@ -67,7 +67,7 @@ function ownedWithDelivery(db: Db, ownerId: string) {
     .where('capsules.ownerId', '=', ownerId);
 }
 
-export interface CapsuleListFilter {
+interface CapsuleListFilter {
   status: CapsuleStatus | null;
   types: string[];
   sort: CapsuleSort;

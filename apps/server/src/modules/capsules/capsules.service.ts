@@ -21,7 +21,7 @@ import {
   listCapsules,
 } from './capsules.repository.js';
 
-export type { Capsule, CapsuleCounts, CapsulePage } from './capsule.output.js';
+export type { Capsule, CapsuleCounts } from './capsule.output.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -118,7 +118,7 @@ export function myCapsuleCounts(deps: AppDeps, ownerId: string): Promise<Capsule
 }
 
 /** The capsules a purchase brings: what the package sets for each, and how many. */
-export interface PurchasedCapsules {
+interface PurchasedCapsules {
   ownerId: string;
   subscriptionId: string;
   packageId: string;

@@ -2,14 +2,12 @@
 // creates a purchase's capsules through here, inside its own transaction; nothing outside this
 // folder writes the capsules or video_uploads tables. The job handlers (jobs/handlers.ts) call
 // the upload and sweep functions below.
-
 export { markLapsedPlanCapsules } from './capsule-lapse.service.js';
 export { autoLockCapsules, purgeCapsules } from './capsule-sweeps.service.js';
 export {
   type Capsule,
   createPurchasedCapsules,
   listMyCapsules,
-  type PurchasedCapsules,
 } from './capsules.service.js';
 export { deliverDueCapsules, deliverToNewAccount } from './delivery/delivery.service.js';
 export {
@@ -18,11 +16,9 @@ export {
   sendDueDeliveryMails,
 } from './delivery/delivery-mail.service.js';
 export {
-  type DocumentVerdict,
   listWaitingDocuments,
   reviewDocument,
   sendDocumentOutcomeMail,
-  type WaitingDocument,
 } from './received/document-review.service.js';
 export { cleanupCapsuleBlobs } from './video/capsule-blobs.service.js';
 export { recordUnrecordedKeptBlobs } from './video/kept-adoption.service.js';

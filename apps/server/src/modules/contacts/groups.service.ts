@@ -15,9 +15,9 @@ import {
   renameGroup,
 } from './groups.repository.js';
 
-export type GroupType = GroupRelationshipType;
+type GroupType = GroupRelationshipType;
 
-export const GROUP_ERRORS = {
+const GROUP_ERRORS = {
   notFound: 'Group not found',
   duplicate: 'You already have a group with this name.',
   wrongType: (type: string) => `Only contacts of type ${type} can join this group.`,

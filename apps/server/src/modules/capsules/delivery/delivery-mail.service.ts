@@ -41,7 +41,7 @@ import {
 // twice rather than never. The window is one UPDATE long; each mail carries a Message-ID made
 // from its outbox id, so a mail system that collapses duplicates by Message-ID shows one.
 
-export interface MailRun {
+interface MailRun {
   sent: number;
   /** Tries that failed and will be tried again. */
   retried: number;

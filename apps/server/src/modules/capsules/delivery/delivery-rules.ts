@@ -39,14 +39,14 @@ export const MAIL_CLAIM_LEASE_MINUTES = 30;
  * Waits after the 1st, 2nd, ... failed try; after the last entry every 30 minutes, so a mail
  * goes out within 30 minutes of the mail server coming back.
  */
-export const MAIL_BACKOFF_MINUTES = [1, 2, 5, 10, 30] as const;
+const MAIL_BACKOFF_MINUTES = [1, 2, 5, 10, 30] as const;
 
 /**
  * Tries before a mail is given up (status failed, listed by `delivery:failed`): the back-off's
  * steps, then every 30 minutes until about 14 days of trying. Counted in tries rather than days
  * since delivery, so a mail is never given up because nobody tried it (a long outage of the app).
  */
-export const MAIL_GIVE_UP_AFTER_DAYS = 14;
+const MAIL_GIVE_UP_AFTER_DAYS = 14;
 export const MAIL_MAX_ATTEMPTS =
   MAIL_BACKOFF_MINUTES.length +
   Math.ceil((MAIL_GIVE_UP_AFTER_DAYS * 24 * 60 - MAIL_BACKOFF_MINUTES.reduce((a, b) => a + b, 0)) / 30);
@@ -58,7 +58,7 @@ export function mailBackoffMinutes(attempts: number): number {
 }
 
 /** What the capsule's accepted upload says about Notify Recipient. */
-export interface NotifyChoice {
+interface NotifyChoice {
   notifyEnabled: boolean;
   notifyTiming: 'on_lock' | 'custom';
   notifyAt: Date | null;
@@ -117,7 +117,7 @@ export function openingMailOnDelivery(
 }
 
 /** What the mail sweep does with a claimed opening mail, by the release rule at `now`. */
-export type OpeningMailStep =
+type OpeningMailStep =
   | { action: 'send' }
   /** Its date is ahead (it changed since the mail was planned): due then, no try counted. */
   | { action: 'reschedule'; at: Date }

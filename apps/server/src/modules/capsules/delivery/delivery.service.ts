@@ -21,7 +21,7 @@ import { DELIVERY_BATCH, openingMailOnDelivery, RECHECK_WAITING_MINUTES } from '
 // dated capsule not open yet the opening-day mail on its day (docs/decisions/022-mail-templates.md).
 
 /** What a sweep did, for the job's log and the tests. */
-export interface DeliveryRun {
+interface DeliveryRun {
   delivered: number;
   /** Due, but not deliverable now: no account for the recipient yet, or marked for deletion. */
   waiting: number;

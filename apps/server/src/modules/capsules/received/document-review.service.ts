@@ -19,7 +19,7 @@ import { DOCUMENT_LINK_MINUTES, DOCUMENT_TEXTS, MAX_REJECTION_REASON } from './r
 // recipient. The recipient is mailed the verdict by a job sent in the verdict's transaction, so
 // a mail server that is away delays the mail and never undoes the verdict.
 
-export interface WaitingDocument {
+interface WaitingDocument {
   capsuleId: string;
   title: string;
   criteria: string;
@@ -83,7 +83,7 @@ const DOCUMENT_LINK_PROBLEMS = {
   unrecorded: 'its stored copy has no recorded hash yet; the next fixity sweep records it',
 } as const;
 
-export type DocumentVerdict = { status: 'Verified' } | { status: 'Rejected'; reason: string };
+type DocumentVerdict = { status: 'Verified' } | { status: 'Rejected'; reason: string };
 
 /**
  * An operator's verdict on the document waiting on that capsule: Verified releases the capsule

@@ -54,7 +54,7 @@ function enforceSubmit(row: Parameters<typeof receivedFacts>[0]) {
  * otherwise). A wrong type or size was refused by the input schema already. An open upload
  * left behind by an earlier try is replaced: only the newest can be completed.
  */
-export interface DocumentStartRequest {
+interface DocumentStartRequest {
   capsuleId: string;
   /** What the dialog read of the file (already checked by documentStartInputSchema); the legacy call sends none. */
   file: Omit<DocumentStartInput, 'capsuleId'> | null;

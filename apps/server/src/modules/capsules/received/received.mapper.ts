@@ -39,8 +39,6 @@ export function toReceivedCapsuleView(c: ReceivedCapsule) {
   };
 }
 
-export type ReceivedCapsuleView = ReturnType<typeof toReceivedCapsuleView>;
-
 /** GET /api/received-capsules: the page in the spec's fields, with the counts of the stat cards. */
 export function toReceivedListView(page: ReceivedPage) {
   return {

@@ -43,13 +43,12 @@ export const receivedCapsuleOutputSchema = z.object({
 });
 export type ReceivedCapsule = z.infer<typeof receivedCapsuleOutputSchema>;
 
-export const receivedCountsOutputSchema = z.object({
+const receivedCountsOutputSchema = z.object({
   total: z.number().int(),
   viewAnyTime: z.number().int(),
   milestoneDate: z.number().int(),
   documentValidation: z.number().int(),
 });
-export type ReceivedCounts = z.infer<typeof receivedCountsOutputSchema>;
 
 export const receivedPageOutputSchema = z.object({
   items: z.array(receivedCapsuleOutputSchema),

@@ -7,7 +7,7 @@ import type { Database } from '../../../db/schema.js';
 // delivered. Every query a recipient makes is scoped to them: a capsule received by someone
 // else, or a capsule they sent, is simply not found.
 
-export const RECEIVED_COLUMNS = [
+const RECEIVED_COLUMNS = [
   'receivedCapsules.id as receivedId',
   'receivedCapsules.userId',
   'receivedCapsules.viewedAt',
@@ -83,7 +83,7 @@ function needsVerification(eb: Eb) {
   ]);
 }
 
-export interface ReceivedListFilter {
+interface ReceivedListFilter {
   type: string | null;
   status: string | null;
   sort: ReceivedSort;
@@ -217,7 +217,7 @@ export async function markPlayed(db: Db, receivedId: string, at: Date): Promise<
     .execute();
 }
 
-export interface ReceivedDocumentPatch {
+interface ReceivedDocumentPatch {
   documentVerificationStatus: 'Submitted' | 'Verified' | 'Rejected';
   documentBlobName?: string;
   documentSubmittedAt?: Date;

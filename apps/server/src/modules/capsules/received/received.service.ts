@@ -30,8 +30,6 @@ import {
   SECURE_URL_MARGIN_MINUTES,
 } from './received-rules.js';
 
-export type { ReceivedCapsule, ReceivedPage } from './received.output.js';
-
 // Received Capsules (docs/server-rules.md, 'Received capsules'): the list, the details,
 // and the playback URL, each only for the capsule's recipient. A capsule the caller sent, or
 // one someone else received, is a 404 like a missing one (docs/server-rules.md, 'Authorisation').
@@ -47,7 +45,7 @@ export const receivedFacts = (row: ReceivedRow): ReceivedFacts => ({
 });
 
 /** The received capsule as the API answers it, the rules read at `now`. */
-export async function receivedView(
+async function receivedView(
   deps: Pick<AppDeps, 'storage'>,
   row: ReceivedRow,
   sender: PublicUser | undefined,
@@ -139,7 +137,7 @@ export async function readReceivedCapsule(
   return view as ReceivedCapsule;
 }
 
-export interface SecureUrl {
+interface SecureUrl {
   url: string;
   expiresAt: string;
 }

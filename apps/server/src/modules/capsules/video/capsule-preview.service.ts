@@ -10,7 +10,7 @@ import { assertServable } from './capsule-blobs.service.js';
 import { PLAYBACK_TYPES, PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 import { findUpload } from './video-uploads.repository.js';
 
-export interface PreviewGrant {
+interface PreviewGrant {
   url: string;
   expiresOn: string;
 }

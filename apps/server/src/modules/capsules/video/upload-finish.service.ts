@@ -28,7 +28,7 @@ import {
 // puts the capsule back in the status it had, its earlier video (if any) untouched, and
 // marks the upload's blob for the cleanup job.
 
-export interface UploadRef {
+interface UploadRef {
   capsuleId: string;
   uploadId: string;
 }

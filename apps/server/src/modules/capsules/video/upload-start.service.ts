@@ -31,14 +31,14 @@ import {
 // the server makes. The capsule is Upload_In_Progress while a slot is open; a slot never
 // completed reverts after a while (upload-finish.service.ts, expireUpload).
 
-export interface UploadedFile {
+interface UploadedFile {
   name: string;
   size: number;
   contentType: string;
   durationSeconds: number;
 }
 
-export interface StartUploadRequest {
+interface StartUploadRequest {
   capsuleId: string;
   /** blocks: the portal's resumable upload; legacy: the spec's get-sas-url and one PUT. */
   client: 'blocks' | 'legacy';
@@ -52,7 +52,7 @@ export interface StartUploadRequest {
   resume: boolean;
 }
 
-export interface UploadSlot {
+interface UploadSlot {
   uploadId: string;
   sasUrl: string;
   expiresOn: string;
@@ -184,7 +184,7 @@ export async function renewUpload(
   return { sasUrl: sas.url, expiresOn: sas.expiresOn.toISOString() };
 }
 
-export interface OpenUpload {
+interface OpenUpload {
   uploadId: string;
   fileName: string;
   fileSize: number;
