@@ -3,7 +3,7 @@ import { formatDate } from '@capsule/domain';
 import { Action, MailLayout, Paragraph, PRODUCT_NAME, Quote } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';
 
-// The recipient's mails about a capsule left for them (modules/capsules/delivery-mail.service.ts):
+// The recipient's mails about a capsule left for them (modules/capsules/delivery/delivery-mail.service.ts):
 // the delivery mail, which says what they can do now, and the opening-day mail. The link is the
 // Received Capsules page, which asks a signed-out visitor to sign in and then shows it.
 

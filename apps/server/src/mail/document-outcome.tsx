@@ -2,7 +2,7 @@
 import { Action, MailLayout, Paragraph, PRODUCT_NAME, Quote } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';
 
-// An operator's verdict on the recipient's document (modules/capsules/document-review.service.ts).
+// An operator's verdict on the recipient's document (modules/capsules/received/document-review.service.ts).
 
 interface DocumentOutcomeFacts {
   fullName: string;

@@ -2,7 +2,7 @@
 import { Action, MailLayout, Paragraph, PRODUCT_NAME, Quote } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';
 
-// The sender's mails about the review of an uploaded video (modules/capsules/upload-mail.service.ts).
+// The sender's mails about the review of an uploaded video (modules/capsules/video/upload-mail.service.ts).
 
 interface ReviewMailFacts {
   fullName: string;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { affiliatesRouter } from '../modules/affiliates/affiliates.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { createCapsulesRouter } from '../modules/capsules/capsules.router.js';
-import { receivedCapsulesRouter } from '../modules/capsules/received.router.js';
+import { receivedCapsulesRouter } from '../modules/capsules/received/received.router.js';
 import { subscriptionsRouter } from '../modules/commerce/subscriptions.router.js';
 import { createContactsRouter } from '../modules/contacts/contacts.router.js';
 import { otpRouter } from '../modules/otp/otp.router.js';

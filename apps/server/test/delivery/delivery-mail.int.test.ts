@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
-import { MAIL_MAX_ATTEMPTS } from '../../src/modules/capsules/delivery-rules.js';
+import { MAIL_MAX_ATTEMPTS } from '../../src/modules/capsules/delivery/delivery-rules.js';
 import { sendDueDeliveryMails } from '../../src/modules/capsules/index.js';
 import { databaseKinds } from '../support/databases.js';
 import { arrangeCapsule } from '../support/factories.js';

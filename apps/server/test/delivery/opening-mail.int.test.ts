@@ -2,7 +2,7 @@ import type { NotifyOptions } from '@capsule/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { paragraphs } from '../../src/mail/mail.test-helpers.js';
-import { MAIL_MAX_ATTEMPTS } from '../../src/modules/capsules/delivery-rules.js';
+import { MAIL_MAX_ATTEMPTS } from '../../src/modules/capsules/delivery/delivery-rules.js';
 import { signIn, trpcError } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { arrangeCapsule } from '../support/factories.js';

@@ -16,7 +16,7 @@ const requiredText = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export const CRYPTO_NETWORKS = ['bitcoin', 'ethereum'] as const;
-export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 export const CRYPTO_NETWORK_LABELS: Record<CryptoNetwork, string> = {
   bitcoin: 'Bitcoin (BTC)',
   ethereum: 'Ethereum (ETH, ERC-20)',
@@ -145,7 +145,6 @@ export const EMPTY_AFFILIATE_APPLICATION = {
     walletAddress: '',
   },
 };
-export type AffiliateApplicationFormValues = typeof EMPTY_AFFILIATE_APPLICATION;
 
 /**
  * What the affiliate sees of their payment details: enough to recognise them (the method, a

@@ -14,14 +14,14 @@ export interface AffiliateTerms {
   payoutMethods: readonly AffiliatePaymentMethod[];
 }
 
-export interface AffiliateTerm {
+interface AffiliateTerm {
   key: 'earn' | 'link' | 'holding' | 'refunds' | 'payouts';
   title: string;
   body: string;
 }
 
 /** How long a referral link keeps the code in the visitor's browser. */
-export const REFERRAL_LINK_DAYS = REFERRAL_COOKIE.maxAgeSeconds / 86_400;
+const REFERRAL_LINK_DAYS = REFERRAL_COOKIE.maxAgeSeconds / 86_400;
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

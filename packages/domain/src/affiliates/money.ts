@@ -26,7 +26,7 @@ export function commissionCents(amountCents: number, rateBasisPoints: number): n
 }
 
 /** The largest amount a payout may name: 99,999,999.99 (fits a bigint of cents with room). */
-export const MAX_PAYOUT_CENTS = 9_999_999_999;
+const MAX_PAYOUT_CENTS = 9_999_999_999;
 
 /**
  * An amount typed in the currency's units ('12.50', '12.5', '12', '1,250.00' is refused) as

@@ -3,7 +3,7 @@
 // The same characters fit Stripe's client_reference_id (letters, digits, '-' and '_').
 // No zod here: the web client reads the link on its first page, whose script stays small.
 
-export const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{4,20}$/;
+const REFERRAL_CODE_PATTERN = /^[A-Z0-9]{4,20}$/;
 
 /** The code in its stored form, or null when the text cannot be one. */
 export function normalizeReferralCode(text: unknown): string | null {

@@ -10,7 +10,7 @@ export const TERMS_TEXTS = {
   scrollHint: 'Please scroll to the end of the terms to continue.',
 } as const;
 
-export interface TermsSection {
+interface TermsSection {
   heading: string;
   body: string;
 }

@@ -51,11 +51,9 @@ export const assignRecipientConfirmationSchema = z.object({
 export function setCapsuleInfoInputSchema(today: TodaySource) {
   return z.object({ capsuleId, info: capsuleInfoSchema(today) });
 }
-export type SetCapsuleInfoInput = z.output<ReturnType<typeof setCapsuleInfoInputSchema>>;
 
 /** Lock, Delete Video, Recover: the capsule alone. */
 export const capsuleRefInputSchema = z.object({ capsuleId });
-export type CapsuleRefInput = z.output<typeof capsuleRefInputSchema>;
 
 /**
  * Lock: the capsule, and the delivery date a Milestone Date capsule still lacks, which the Lock
@@ -64,7 +62,6 @@ export type CapsuleRefInput = z.output<typeof capsuleRefInputSchema>;
 export function lockCapsuleInputSchema(today: TodaySource) {
   return z.object({ capsuleId, deliveryDate: deliveryDateSchema(today).optional() });
 }
-export type LockCapsuleInput = z.output<ReturnType<typeof lockCapsuleInputSchema>>;
 
 /** The Lock dialog: the same, once the person has confirmed that a lock cannot be undone. */
 export const lockConfirmationSchema = z.object({

@@ -64,7 +64,7 @@ export function capsuleActions(capsule: CapsuleFacts, now: Instant): CapsuleActi
   };
 }
 
-export type CardClickAction = 'assignRecipient' | 'upload' | 'details';
+type CardClickAction = 'assignRecipient' | 'upload' | 'details';
 
 /** What a click on the card opens (spec section 2, 'My Capsules page'). */
 export function cardClickAction(status: string | null | undefined): CardClickAction {

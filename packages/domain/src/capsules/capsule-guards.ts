@@ -87,7 +87,7 @@ export function canAssignRecipient(c: CapsuleFacts): Verdict {
 }
 
 /** What a Set Capsule Info call would change; blank fields change nothing. */
-export interface CapsuleInfoChange {
+interface CapsuleInfoChange {
   deliveryDate?: string | null;
   category?: string | null;
   message?: string | null;

@@ -1,7 +1,7 @@
 // Capsule length ('5_minutes') and allowance ('5 Legacy Capsules'), both read from a leading
 // number (spec sections 3 and 9). Bad input gives null rather than a guess.
 
-export interface CapsuleLength {
+interface CapsuleLength {
   minutes: number;
   label: string;
 }

@@ -15,7 +15,7 @@ export const CAPSULE_PAGE_SIZE = 12;
 export const CAPSULE_LIST_REFETCH_MS = 60_000;
 export const CAPSULE_LIST_STALE_MS = 10_000;
 
-export interface FilterOption<T extends string> {
+interface FilterOption<T extends string> {
   value: T | '';
   label: string;
 }
@@ -53,7 +53,7 @@ export const CAPSULE_STATS_TILES = [
 export type CapsuleCountKey = (typeof CAPSULE_STATS_TILES)[number]['key'];
 
 /** The sender's capsules the status tiles do not show, by what is happening to them. */
-export interface CapsulesOutsideTiles {
+interface CapsulesOutsideTiles {
   /** Upload_In_Progress and Reviewing: the video is on its way in or being checked. */
   inProgress: number;
   /** Needs_Review ('Under Review'): the review refused the video. */

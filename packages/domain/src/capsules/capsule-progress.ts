@@ -32,7 +32,7 @@ export function daysUntil(deliveryDate: Instant | null | undefined, now: Instant
   return end.startOf('day').diff(at.startOf('day'), 'day');
 }
 
-export type CountdownColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';
+type CountdownColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';
 
 /**
  * The countdown badge, green far from delivery to red close to it: more than a year green,

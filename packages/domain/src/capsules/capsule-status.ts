@@ -33,7 +33,6 @@ export const CAPSULE_CATEGORIES = [
   'Retirement',
   'Wake',
 ] as const;
-export type CapsuleCategory = (typeof CAPSULE_CATEGORIES)[number];
 
 /** The list type filter: a different set from the categories, as the spec has it. */
 export const CAPSULE_TYPE_FILTERS = ['Graduation', 'Wedding', 'First Born', 'Wake', 'Honeymoon'] as const;
@@ -59,7 +58,7 @@ export function normaliseStatus(value: string | null | undefined): CapsuleStatus
   return matchCanonical(CAPSULE_STATUSES, value);
 }
 
-export const CAPSULE_STATUS_TEXTS = { unknown: 'Unknown capsule status' } as const;
+const CAPSULE_STATUS_TEXTS = { unknown: 'Unknown capsule status' } as const;
 
 /** A status from the wire, in any of its spellings, parsed to the canonical value. */
 export const capsuleStatusSchema = z.string().transform((value, ctx) => {
@@ -116,7 +115,7 @@ export function statusLabel(
 }
 
 /** Mantine colour names. The spec's 'amber' has no Mantine colour: 'yellow' is the nearest. */
-export type StatusColor = 'orange' | 'yellow' | 'indigo' | 'green' | 'red' | 'gray';
+type StatusColor = 'orange' | 'yellow' | 'indigo' | 'green' | 'red' | 'gray';
 
 const STATUS_COLORS: Partial<Record<CapsuleStatus, StatusColor>> = {
   Pending_Recipient: 'orange',

@@ -1,6 +1,6 @@
 import { allowanceFromProductName } from './capsule-length.js';
 
-export interface HeldPurchase {
+interface HeldPurchase {
   /** The package's product name, e.g. '5 Legacy Capsules'. */
   name: string;
   quantity: number;

@@ -9,7 +9,7 @@ import { normaliseDeliveryCriteria } from './capsule-status.js';
 // capsule still lacks the date it opens on.
 
 /** What these rules read of a capsule; the field names of the camelCase domain capsule. */
-export interface ReleaseConditionFacts {
+interface ReleaseConditionFacts {
   deliveryCriteria?: string | null;
   /** 'YYYY-MM-DD'. */
   deliveryDate?: string | null;
@@ -29,7 +29,7 @@ export function needsDeliveryDate(c: ReleaseConditionFacts): boolean {
   );
 }
 
-export const RELEASE_CONDITION_TEXTS = {
+const RELEASE_CONDITION_TEXTS = {
   opensOn: (date: string) => `Opens on ${formatDate(date)}`,
   openSince: (date: string) => `Open since ${formatDate(date)}`,
   opensOnDelivery: (date: string) => `Opens once delivered (its date, ${formatDate(date)}, has passed)`,

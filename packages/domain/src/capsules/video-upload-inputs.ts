@@ -27,7 +27,7 @@ export const UPLOAD_INPUT_TEXTS = {
 } as const;
 
 /** A wall-clock date and time, without an offset: 'YYYY-MM-DDTHH:mm', seconds optional. */
-export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
 
 /**
  * Notify Recipient (spec section 5): on by default, at lock or on a custom date and time in
@@ -82,8 +82,6 @@ export const startUploadInputSchema = z.object({
   /** Continue this capsule's open upload of the same file (name and size), if there is one. */
   resume: z.boolean().optional(),
 });
-export type StartUploadInput = z.output<typeof startUploadInputSchema>;
 
 /** renew, complete, cancel: one upload of one capsule. */
 export const uploadRefInputSchema = z.object({ capsuleId, uploadId });
-export type UploadRefInput = z.output<typeof uploadRefInputSchema>;

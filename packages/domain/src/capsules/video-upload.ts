@@ -31,7 +31,7 @@ export const NOTIFY_TIMEZONES = [
 export type NotifyTimezone = (typeof NOTIFY_TIMEZONES)[number];
 
 /** Spec section 9: the custom notification time defaults to 10 days from now. */
-export const DEFAULT_NOTIFY_DAYS = 10;
+const DEFAULT_NOTIFY_DAYS = 10;
 
 export const CAPSULE_UPLOAD_TEXTS = {
   // Section 5, 'Video upload'.

@@ -23,7 +23,7 @@ export function isContactFormComplete(
   return REQUIRED_FOR_SUBMIT.every((key) => !!values[key]?.trim());
 }
 
-export interface SearchableContact {
+interface SearchableContact {
   firstName: string;
   lastName: string;
   email: string;
@@ -47,7 +47,7 @@ export function matchesContactSearch(contact: SearchableContact, query: string):
   return haystacks.some((text) => squash(text).includes(wanted));
 }
 
-export const DELETE_CONFIRMATION_WORD = 'delete';
+const DELETE_CONFIRMATION_WORD = 'delete';
 
 /** Delete Contact and Delete Video ask the user to type 'delete', in any case (spec section 5). */
 export function isDeleteConfirmation(text: string | null | undefined): boolean {

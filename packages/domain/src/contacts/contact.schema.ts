@@ -9,30 +9,30 @@ import { parseRelationshipType, RELATIONSHIP_TYPES, relationshipDetailsIssue } f
 // clean camelCase input of tRPC and the services, and as the spec's form payload (REST shim
 // and the web form, whose field errors must sit under the spec's field names).
 
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254; // RFC 5321 path limit
+const NAME_MAX = 100;
+const EMAIL_MAX = 254; // RFC 5321 path limit
 export const EARLIEST_BIRTHDAY = '1900-01-01';
 
 const requiredName = (required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
 
-export const contactEmailSchema = z
+const contactEmailSchema = z
   .string({ error: CONTACT_TEXTS.invalidEmail })
   .trim()
   .max(EMAIL_MAX, CONTACT_TEXTS.invalidEmail)
   .pipe(z.email({ error: CONTACT_TEXTS.invalidEmail }));
 
 // One phone shape for profile and contacts (spec section 5), defined beside the profile rule.
-export const contactPhoneSchema = optionalTextSchema.pipe(
+const contactPhoneSchema = optionalTextSchema.pipe(
   z.string().regex(PHONE_PATTERN, CONTACT_TEXTS.invalidPhone).nullable(),
 );
 
-export const relationshipTypeSchema = optionalTextSchema.pipe(
+const relationshipTypeSchema = optionalTextSchema.pipe(
   z.enum(RELATIONSHIP_TYPES, { error: CONTACT_TEXTS.relationshipTypeInvalid }).nullable(),
 );
 
 // Whether details belong to the type needs both fields: see detailsCheck below.
-export const relationshipDetailsSchema = optionalTextSchema.pipe(
+const relationshipDetailsSchema = optionalTextSchema.pipe(
   z.string().max(NAME_MAX, CONTACT_TEXTS.detailsNotForType).nullable(),
 );
 

@@ -3,7 +3,7 @@ import type { RelationshipType } from './relationships.js';
 
 // Contact groups (the Groups view and the Create New Group dialog of spec section 2). The
 // spec gives no rule for the name; 100 characters fits a heading and a tab.
-export const GROUP_NAME_MAX = 100;
+const GROUP_NAME_MAX = 100;
 
 export const GROUP_TEXTS = {
   nameRequired: 'Group name is required',

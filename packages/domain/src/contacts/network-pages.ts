@@ -55,7 +55,7 @@ export function addButtonLabel(type: RelationshipType): string {
   return page?.addLabel ?? 'Add Contact';
 }
 
-export interface DetailCount {
+interface DetailCount {
   detail: RelationshipDetail;
   count: number;
 }

@@ -3,7 +3,7 @@ import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 
-export const DATE_TEXTS = { notSet: 'Not set', invalid: 'Invalid date' } as const;
+const DATE_TEXTS = { notSet: 'Not set', invalid: 'Invalid date' } as const;
 
 // A date-only or zone-less string from the server is a UTC value (spec section 5, 'Display
 // rules'); treating it as local time would move a birthday by a day west of Greenwich.

@@ -7,7 +7,6 @@ export const MAX_DOCUMENT_MB = 12;
 export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 
 export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
 /** What the file input may offer (the picker's accept attribute). */
 export const DOCUMENT_ACCEPT = DOCUMENT_CONTENT_TYPES.join(',');
@@ -41,7 +40,7 @@ export const DOCUMENT_REFUSALS = {
   empty: DOCUMENT_UPLOAD_TEXTS.emptyFile,
 } as const;
 
-export interface DocumentFileProblem {
+interface DocumentFileProblem {
   title: string;
   description: string;
 }

@@ -8,7 +8,7 @@ import { DOCUMENT_CONTENT_TYPES, DOCUMENT_REFUSALS, MAX_DOCUMENT_BYTES } from '.
 
 /** Spec section 9: 12 per page; a caller may ask for up to 48 (four rows of the widest grid). */
 export const RECEIVED_PAGE_SIZE = 12;
-export const RECEIVED_MAX_LIMIT = 48;
+const RECEIVED_MAX_LIMIT = 48;
 /** Spec section 9: the received list is fresh for 30 s and not refetched on window focus. */
 export const RECEIVED_LIST_STALE_MS = 30_000;
 
@@ -50,7 +50,7 @@ const RECEIVED_TYPES = [...new Set<string>([...CAPSULE_TYPE_FILTERS, ...CAPSULE_
 const NO_FILTER = new Set(['all', 'default', 'all types']);
 
 /** A type in any case; blank or 'All Types' is no filter. */
-export const receivedTypeSchema = optionalTextSchema.transform((value, ctx): string | null => {
+const receivedTypeSchema = optionalTextSchema.transform((value, ctx): string | null => {
   if (value === null || NO_FILTER.has(value.toLowerCase())) return null;
   const type = RECEIVED_TYPES.find((t) => t.toLowerCase() === value.toLowerCase());
   if (type) return type;
@@ -59,7 +59,7 @@ export const receivedTypeSchema = optionalTextSchema.transform((value, ctx): str
 });
 
 /** A sort by its slug or its label in any case; blank or 'default' is 'all'. */
-export const receivedSortSchema = optionalTextSchema.transform((value, ctx): ReceivedSort => {
+const receivedSortSchema = optionalTextSchema.transform((value, ctx): ReceivedSort => {
   if (value === null || value.toLowerCase() === 'default') return 'all';
   const wanted = value.toLowerCase();
   const option = RECEIVED_SORT_OPTIONS.find((o) => o.value === wanted || o.label.toLowerCase() === wanted);
@@ -86,7 +86,6 @@ export const receivedListInputSchema = z.object({
   page: whole(RECEIVED_INPUT_TEXTS.page, 1).default(1),
   limit: whole(RECEIVED_INPUT_TEXTS.limit, 1, RECEIVED_MAX_LIMIT).default(RECEIVED_PAGE_SIZE),
 });
-export type ReceivedListInput = z.input<typeof receivedListInputSchema>;
 export type ReceivedListQuery = z.output<typeof receivedListInputSchema>;
 
 const idOf = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
@@ -126,4 +125,3 @@ export const documentCompleteInputSchema = z.object({
     .min(1, RECEIVED_INPUT_TEXTS.blobNameRequired)
     .max(1024, RECEIVED_INPUT_TEXTS.blobNameRequired),
 });
-export type DocumentCompleteInput = z.output<typeof documentCompleteInputSchema>;

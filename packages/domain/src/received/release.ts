@@ -10,7 +10,6 @@ import { formatDate } from '../display/dates.js';
 
 /** Document verification status of a received capsule (migration 0003's CHECK). */
 export const DOCUMENT_STATUSES = ['Submitted', 'Verified', 'Rejected'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Criteria that open only once the recipient's document is verified. */
 export const DOCUMENT_CRITERIA: readonly DeliveryCriteria[] = ['Document_Validation', 'Premium_Verification'];

@@ -15,10 +15,9 @@ import type {
   NullableJson,
   NullableTimestamp,
 } from './columns.js';
-import type { SyncStatus } from './values.js';
 
-// Migration 0004: the affiliate programme and the sync records of the business system; the
-// programme's money in integer cents since migration 0015.
+// The affiliates module's tables (modules/affiliates/README.md): the programme's money in
+// integer cents.
 
 export interface AffiliatesTable {
   id: Generated<string>;
@@ -82,27 +81,8 @@ export interface AffiliatePaymentsTable {
   updatedAt: DefaultedTimestamp;
 }
 
-/** One local entity's sync with one model of the external business system. */
-export interface IntegrationSyncRecordsTable {
-  id: Generated<string>;
-  userId: string | null;
-  entityType: string;
-  entityId: string;
-  externalId: string | null;
-  externalModel: string | null;
-  syncStatus: ColumnType<SyncStatus, SyncStatus | undefined, SyncStatus>;
-  lastSyncAt: NullableTimestamp;
-  syncData: NullableJson;
-  errorMessage: string | null;
-  createdAt: DefaultedTimestamp;
-  updatedAt: DefaultedTimestamp;
-  // Migration 0016: the outbox's pusher (modules/sync).
-  attempts: Generated<number>;
-  /** Null: due at once. */
-  nextAttemptAt: NullableTimestamp;
-  /** A pusher's claim runs out here (with its lease token). */
-  lockedUntil: NullableTimestamp;
-  leaseToken: string | null;
-  /** Bumped by every change: a push marks synced only the version it sent. */
-  changeVersion: Generated<number>;
+export interface AffiliatesTables {
+  affiliates: AffiliatesTable;
+  referrals: ReferralsTable;
+  affiliatePayments: AffiliatePaymentsTable;
 }

@@ -1,29 +1,12 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { DefaultedTimestamp, NullableTimestamp, Timestamp } from './columns.js';
-import type { AuthFailureScope, SessionStageValue, SyncStatus } from './values.js';
+import type { ColumnType } from 'kysely';
+import type { DefaultedTimestamp, Timestamp } from './columns.js';
 
-// Migration 0001: users and their sign-in (sessions, one-time codes, failures, terms).
+// The auth module's tables (modules/auth/README.md): sessions, sign-in failures, and the view
+// that reads a session with its user and terms in one query.
 
-export interface UsersTable {
-  id: Generated<string>;
-  username: string;
-  /** Unique whatever its case (unique index on lower(email)). */
-  email: string;
-  passwordHash: string;
-  fullName: string;
-  phoneNumber: string | null;
-  createdAt: DefaultedTimestamp;
-  updatedAt: DefaultedTimestamp;
-  /** The card payment provider's customer id. */
-  paymentCustomerId: string | null;
-  /** The cloud storage container of the user's blobs. */
-  storageContainerId: string | null;
-  /** The business-management system's customer id. */
-  businessCustomerId: string | null;
-  partnerRef: string | null;
-  lastSyncAt: NullableTimestamp;
-  syncStatus: ColumnType<SyncStatus, SyncStatus | undefined, SyncStatus>;
-}
+export type SessionStageValue = 'password' | 'verified';
+
+export type AuthFailureScope = 'login_account' | 'login_ip' | 'otp_account' | 'otp_ip';
 
 export interface SessionsTable {
   /** A random token made by the app. */
@@ -37,20 +20,6 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export interface OneTimeCodesTable {
-  id: Generated<string>;
-  userId: string;
-  /** Null once the session is gone; the row stays to count resends. */
-  sessionId: string | null;
-  /** HMAC of the code, never the code itself. */
-  codeHash: string;
-  createdAt: DefaultedTimestamp;
-  expiresAt: Timestamp;
-  attempts: Generated<number>;
-  usedAt: NullableTimestamp;
-  invalidatedAt: NullableTimestamp;
-}
-
 export interface AuthFailuresTable {
   /**
    * bigint identity (GENERATED ALWAYS: never written). pg answers a string, PGlite a number,
@@ -60,13 +29,6 @@ export interface AuthFailuresTable {
   scope: AuthFailureScope;
   key: string;
   createdAt: DefaultedTimestamp;
-}
-
-export interface TermsAcceptancesTable {
-  userId: string;
-  termsVersion: string;
-  acceptedAt: DefaultedTimestamp;
-  ip: string | null;
 }
 
 /** A view (migration 0007): a session with its user and the terms versions they accepted. */
@@ -81,4 +43,12 @@ export interface SessionIdentitiesTable {
   fullName: ColumnType<string, never, never>;
   phoneNumber: ColumnType<string | null, never, never>;
   acceptedTermsVersions: ColumnType<string[], never, never>;
+}
+
+export interface AuthTables {
+  sessions: SessionsTable;
+  // A view over sessions, users and terms_acceptances (migration 0007): who is asking, in one
+  // read. The one place auth reads the other two tables, in SQL the migration fixes.
+  sessionIdentities: SessionIdentitiesTable;
+  authFailures: AuthFailuresTable;
 }

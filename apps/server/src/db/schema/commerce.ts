@@ -1,4 +1,4 @@
-import type { CapsuleKind, CapsuleStatus, DeliveryCriteria } from '@capsule/domain';
+import type { CapsuleKind, DeliveryCriteria } from '@capsule/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type {
   Cents,
@@ -9,10 +9,21 @@ import type {
   NullableNumeric,
   NullableTimestamp,
   Numeric,
+  Timestamp,
 } from './columns.js';
-import type { DocumentVerificationStatus, LapseReason, PaymentStatus } from './values.js';
 
-// Migration 0003: packages, payments, subscriptions, capsules and received capsules.
+// The commerce module's tables (modules/commerce/README.md): packages, payments, the storage
+// plans (subscriptions), the card provider's events and the purchases waiting for an account.
+
+export type PaymentStatus =
+  | 'pending'
+  | 'succeeded'
+  | 'failed'
+  | 'refunded'
+  | 'partially_refunded'
+  | 'disputed';
+
+export type LapseReason = 'payment_failed' | 'cancelled';
 
 export interface CapsulePackagesTable {
   id: Generated<string>;
@@ -80,92 +91,39 @@ export interface SubscriptionsTable {
   enforcedMailSentAt: NullableTimestamp;
 }
 
-export interface CapsulesTable {
-  id: Generated<string>;
-  ownerId: string;
-  subscriptionId: string | null;
-  packageId: string | null;
-  kind: CapsuleKind;
-  status: ColumnType<CapsuleStatus, CapsuleStatus | undefined, CapsuleStatus>;
-  /** What Recover restores; never To_Delete itself (CHECK). */
-  statusBeforeDelete: CapsuleStatus | null;
-  title: string;
-  description: string | null;
-  /** One of the categories of the CHECK (migration 0003); string so filters can pass what they were given. */
-  category: string | null;
-  deliveryCriteria: DeliveryCriteria;
-  /** '5_minutes'. */
-  capsuleLength: string | null;
-  /** The contact it was assigned from; null if that contact was deleted since. */
-  contactId: string | null;
-  recipientUserId: string | null;
-  recipientName: string | null;
-  /** Required once the capsule leaves Pending_Recipient (CHECK). */
-  recipientEmail: string | null;
-  /** 'YYYY-MM-DD'. */
-  recipientBirthday: string | null;
-  recipientAssignedAt: NullableTimestamp;
-  message: string | null;
-  /** 'YYYY-MM-DD'. */
-  deliveryDate: string | null;
-  releasable: Generated<boolean>;
-  ratingVerification: string | null;
-  /** The current (accepted) video's blob, in the owner's container. */
-  videoBlobName: string | null;
-  /** SHA-256 of that video as reviewed (migration 0018): the fingerprint Capsule Details shows. */
-  videoSha256: string | null;
-  /** Legacy columns: nothing writes them; the API hands out short-lived SAS URLs instead. */
-  videoUrl: string | null;
-  videoThumbnailUrl: string | null;
-  /** The accepted upload whose video this is (migration 0011). */
-  videoUploadId: string | null;
-  videoThumbnailBlobName: string | null;
-  uploadDate: NullableTimestamp;
-  lockedAt: NullableTimestamp;
-  previewViewedAt: NullableTimestamp;
-  retryCount: Generated<number>;
-  /** Why the review sent the capsule to Needs_Review. */
-  reviewNote: string | null;
-  deliveredAt: NullableTimestamp;
-  /** When delivery is due, fixed at lock (migration 0012; delivery-rules.ts). */
-  dueAt: NullableTimestamp;
-  /** When the delivery sweep looks at it next: dueAt, later while the recipient has no account. */
-  deliveryCheckAt: NullableTimestamp;
-  deleteRequestedAt: NullableTimestamp;
-  /** When a lapsed storage plan marked it To_Delete (migration 0014). */
-  lapseMarkedAt: NullableTimestamp;
-  /** A To_Delete capsule's video removed for good, 30 days after it was marked (migration 0011). */
-  purgedAt: NullableTimestamp;
-  createdAt: DefaultedTimestamp;
-  updatedAt: DefaultedTimestamp;
-  /** Creation order among capsules made together (migration 0005); read as a string. */
-  seq: ColumnType<string, never, never>;
+/** A provider event processed (its effects committed with it): a replay is acknowledged and ignored. */
+export interface StripeEventsTable {
+  /** The provider's event id ('evt_...'). */
+  id: string;
+  type: string;
+  /** What processing did, e.g. 'purchase recorded' or 'ignored: no package for price_...'. */
+  outcome: string;
+  receivedAt: Timestamp;
 }
 
-export interface ReceivedCapsulesTable {
+/** A paid checkout whose buyer has no account yet; attached (recorded) when the account appears. */
+export interface PendingPurchasesTable {
   id: Generated<string>;
-  userId: string;
-  capsuleId: string;
-  viewedAt: NullableTimestamp;
-  /** The recipient's first play (migration 0012). */
-  playedAt: NullableTimestamp;
-  receivedAt: DefaultedTimestamp;
-  documentVerificationStatus: DocumentVerificationStatus | null;
-  documentBlobName: string | null;
-  documentSubmittedAt: NullableTimestamp;
-  /** The document upload the status above is about (migration 0013). */
-  documentUploadId: string | null;
-  /** Why the operator rejected the document (Rejected). */
-  documentRejectionReason: string | null;
-  /** When the operator set Verified or Rejected. */
-  documentReviewedAt: NullableTimestamp;
+  email: string;
+  packageId: string;
+  quantity: number;
+  amountCents: Cents;
+  currency: string;
+  providerPaymentId: string;
+  providerInvoiceId: string | null;
+  providerSubscriptionId: string | null;
+  orderNumber: string | null;
+  referralCode: string | null;
+  createdAt: Timestamp;
+  attachedAt: NullableTimestamp;
+  /** The payment recorded when it was attached. */
+  paymentId: string | null;
 }
 
-/** Capsules per owner, status and category ('' for none), kept by a trigger (migration 0008). */
-export interface CapsuleCountersTable {
-  ownerId: string;
-  status: ColumnType<CapsuleStatus, never, never>;
-  category: ColumnType<string, never, never>;
-  /** bigint: a string from pg, a number from PGlite; read it through Number(). */
-  n: ColumnType<string | number, never, never>;
+export interface CommerceTables {
+  capsulePackages: CapsulePackagesTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  stripeEvents: StripeEventsTable;
+  pendingPurchases: PendingPurchasesTable;
 }

@@ -2,7 +2,7 @@ import type { GroupRelationshipType, RelationshipType } from '@capsule/domain';
 import type { Generated } from 'kysely';
 import type { Computed, DefaultedTimestamp } from './columns.js';
 
-// Migration 0002: contacts and their groups.
+// The contacts module's tables (modules/contacts/README.md).
 
 export interface ContactsTable {
   id: Generated<string>;
@@ -36,4 +36,10 @@ export interface ContactGroupMembersTable {
   groupId: string;
   contactId: string;
   addedAt: DefaultedTimestamp;
+}
+
+export interface ContactsTables {
+  contacts: ContactsTable;
+  contactGroups: ContactGroupsTable;
+  contactGroupMembers: ContactGroupMembersTable;
 }

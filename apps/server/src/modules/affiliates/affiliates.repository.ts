@@ -21,7 +21,7 @@ const AFFILIATE_COLUMNS = [
   'affiliates.updatedAt',
 ] as const;
 
-export interface NewAffiliateRow {
+interface NewAffiliateRow {
   userId: string;
   code: string;
   bio: string | null;

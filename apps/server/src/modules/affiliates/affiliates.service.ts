@@ -200,7 +200,7 @@ export async function listMyPayouts(deps: MemberDeps, userId: string, page: numb
 
 // Operators (the admin CLI) ---------------------------------------------------------------
 
-export interface AffiliateSummary {
+interface AffiliateSummary {
   code: string;
   status: AffiliateStatus;
   email: string;

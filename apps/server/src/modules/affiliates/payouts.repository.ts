@@ -15,7 +15,7 @@ const PAYOUT_COLUMNS = [
   'affiliatePayments.createdAt',
 ] as const;
 
-export interface NewPayoutRow {
+interface NewPayoutRow {
   affiliateId: string;
   amountCents: number;
   currency: string;

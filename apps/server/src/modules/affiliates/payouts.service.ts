@@ -17,7 +17,7 @@ import { insertPayout, transactionRecorded } from './payouts.repository.js';
 
 // affiliate:payout (issue 13): an operator records money sent to an affiliate.
 
-export const payoutInputSchema = z.object({
+const payoutInputSchema = z.object({
   code: z.string().trim().min(1, 'A referral code is required'),
   /** In the currency's units as typed ('12.50'), parsed exactly into cents. */
   amount: z.string().trim().min(1, 'An amount is required'),
@@ -27,9 +27,9 @@ export const payoutInputSchema = z.object({
   transactionId: z.string().trim().min(1).max(200).optional(),
   notes: z.string().trim().max(1000).optional(),
 });
-export type PayoutInput = z.input<typeof payoutInputSchema>;
+type PayoutInput = z.input<typeof payoutInputSchema>;
 
-export interface RecordedPayout {
+interface RecordedPayout {
   payoutId: string;
   code: string;
   amountCents: number;

@@ -21,7 +21,7 @@ const REFERRAL_COLUMNS = [
   'referrals.clawbackCents',
 ] as const;
 
-export interface NewReferralRow {
+interface NewReferralRow {
   affiliateId: string;
   referredUserId: string | null;
   purchaseId: string;

@@ -39,7 +39,7 @@ export interface PurchaseReferral {
   at: Date;
 }
 
-export type ReferralOutcome =
+type ReferralOutcome =
   | { referralId: string }
   | {
       skipped:

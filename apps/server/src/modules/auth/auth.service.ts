@@ -3,15 +3,10 @@ import type { AppDeps, RequestMeta } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { hasAcceptedTerms } from '../terms/index.js';
 import { updateUserProfile, verifyCredentials } from '../users/index.js';
+import type { LoginResult, LoginStatus } from './auth.output.js';
 import { endSession, type IssuedSession, startSession } from './session.service.js';
 import type { RequestSession } from './session.types.js';
 import { assertNotThrottled, recordFailures } from './throttle.service.js';
-
-export interface LoginResult {
-  success: true;
-  requiresOtp: true;
-  hasReadTerms: boolean;
-}
 
 /**
  * Password step. A wrong e-mail and a wrong password give the same answer in about the same
@@ -40,13 +35,6 @@ export async function login(
   const session = await startSession(deps, user.id, 'password', meta, previous?.id ?? null);
   const hasReadTerms = await hasAcceptedTerms(deps.db, user.id);
   return { result: { success: true, requiresOtp: true, hasReadTerms }, session };
-}
-
-export interface LoginStatus {
-  loggedIn: boolean;
-  requiresOtp: boolean;
-  hasReadTerms: boolean;
-  user: RequestSession['user'] | null;
 }
 
 /** loggedIn means fully signed in (code verified); a password-stage session still requires the code. */

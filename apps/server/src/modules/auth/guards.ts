@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { RequestSession } from './session.types.js';
 
-export const GUARD_TEXTS = {
+const GUARD_TEXTS = {
   signedOut: 'Please sign in.',
   codePending: 'Please enter the one-time code we sent you.',
   termsPending: 'Please accept the terms and conditions first.',

@@ -2,12 +2,10 @@
 // and the app's plumbing (plugins/session.ts, trpc/init.ts) import from here, never from a
 // file inside (docs/decisions/008-modules-own-their-tables.md). Auth depends on users and
 // terms; neither of them may depend on auth.
-export { GUARD_TEXTS, memberOrNull, requireMember, requireSession, requireVerified } from './guards.js';
+export { memberOrNull, requireMember, requireSession, requireVerified } from './guards.js';
 export { endSession, type IssuedSession, resolveSession, startSession } from './session.service.js';
-export type { RequestSession, SessionStage, SessionUser } from './session.types.js';
+export type { RequestSession } from './session.types.js';
 export {
   assertNotThrottled,
   recordFailures,
-  type ThrottleScope,
-  TOO_MANY_ATTEMPTS,
 } from './throttle.service.js';

@@ -1,10 +1,9 @@
 import { type Selectable, sql } from 'kysely';
-import { compileOnce } from '../../db/compile-once.js';
 import type { Db } from '../../db/database.js';
 import type { SessionIdentitiesTable } from '../../db/schema.js';
 import type { SessionStage } from './session.types.js';
 
-export interface NewSession {
+interface NewSession {
   id: string;
   userId: string;
   stage: SessionStage;
@@ -66,7 +65,7 @@ export async function touchSession(db: Db, sessionId: string, at: Date, seenSinc
  * through the session_identity() function (migration 0010), which keeps the view's query
  * plan for the connection instead of planning it on every request.
  */
-export function sessionIdentityQuery(db: Db, sessionId: string) {
+export function findSessionIdentity(db: Db, sessionId: string) {
   return db
     .selectFrom(
       sql<Selectable<SessionIdentitiesTable>>`session_identity(${sessionId})`.as('sessionIdentities'),
@@ -83,25 +82,6 @@ export function sessionIdentityQuery(db: Db, sessionId: string) {
       'phoneNumber',
       'acceptedTermsVersions',
     ])
-    .where('id', '=', sessionId);
-}
-
-// Every request runs this statement: compiled once (db/compile-once.ts), which saves 8 to 12 µs
-// of CPU per request, measured on a warm process (issue 10).
-const SESSION_MARKS = { sessionId: '\u0000session' };
-
-/** The statement findSessionIdentity sends. */
-export function sessionIdentityStatement(db: Db, sessionId: string) {
-  return compileOnce(
-    db,
-    'auth.sessionIdentity',
-    SESSION_MARKS,
-    (v) => sessionIdentityQuery(db, v.sessionId as string).compile(),
-    { sessionId },
-  );
-}
-
-export async function findSessionIdentity(db: Db, sessionId: string) {
-  const { rows } = await db.executeQuery(sessionIdentityStatement(db, sessionId));
-  return rows[0];
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
 }

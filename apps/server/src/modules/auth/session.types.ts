@@ -1,7 +1,7 @@
 import type { SessionStageValue } from '../../db/schema.js';
 import type { PublicUser } from '../users/index.js';
 
-/** The stages of a session: declared once, with the sessions table (db/schema/values.ts). */
+/** The stages of a session: declared once, with the sessions table (db/schema/auth.ts). */
 export type SessionStage = SessionStageValue;
 
 /** The signed-in user: the users module's public shape, never the password hash. */

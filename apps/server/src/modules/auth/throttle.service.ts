@@ -8,7 +8,7 @@ import { countFailuresSince, insertFailures } from './throttle.repository.js';
 // the same numbers. Limits are per window and the window slides: a stranger guessing at a
 // real user's account locks it for at most WINDOW_MINUTES, never for good.
 /** What a failure is counted against: declared once, with the auth_failures table. */
-export type ThrottleScope = AuthFailureScope;
+type ThrottleScope = AuthFailureScope;
 
 const WINDOW_MINUTES = 15;
 const LIMITS: Record<ThrottleScope, number> = {
@@ -18,7 +18,7 @@ const LIMITS: Record<ThrottleScope, number> = {
   otp_ip: 50,
 };
 
-export const TOO_MANY_ATTEMPTS = `Too many attempts. Please wait ${WINDOW_MINUTES} minutes and try again.`;
+const TOO_MANY_ATTEMPTS = `Too many attempts. Please wait ${WINDOW_MINUTES} minutes and try again.`;
 
 export async function assertNotThrottled(
   db: Db,

@@ -74,7 +74,7 @@ export async function listInventory(db: Db): Promise<InventoryRow[]> {
   return rows.map((r) => ({ ...r, size: Number(r.size) }));
 }
 
-export interface BlobReference {
+interface BlobReference {
   what: 'video' | 'document';
   capsuleId: string;
   container: string;

@@ -189,7 +189,7 @@ function emptyFolder(dir: string): () => void {
   };
 }
 
-export interface CreateBackupInput {
+interface CreateBackupInput {
   database: DatabaseTarget;
   /** The folder to write (new, or empty). */
   to: string;
@@ -292,7 +292,7 @@ export function unknownMigrationNote(manifest: BackupManifest): string | undefin
     : `Note: this build does not know migration ${manifest.migration}; run the build that made the backup (or a newer one) on it.`;
 }
 
-export interface RestoreBackupInput {
+interface RestoreBackupInput {
   from: string;
   /** Where to restore: an existing empty PostgreSQL database, or an embedded folder without a database. */
   database: DatabaseTarget;

@@ -2,10 +2,7 @@
 export {
   createBackup,
   type DatabaseTarget,
-  type Print,
-  type RestoreBackupInput,
   restoreBackup,
 } from './backup.service.js';
-export { type BackupManifest, DUMP_FILES, INVENTORY_FILE, MANIFEST_FILE } from './manifest.js';
-export { findPgTool, majorOf, type PgTool } from './pg-dump.js';
-export { type VerifyBackupInput, type VerifyOutcome, verifyBackup } from './verify.service.js';
+export { findPgTool, majorOf } from './pg-dump.js';
+export { verifyBackup } from './verify.service.js';

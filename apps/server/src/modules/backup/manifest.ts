@@ -9,7 +9,7 @@ import type { InventoryRow } from './backup.repository.js';
 // SHA-256), and manifest.json, written last, which says what the others are and what they hash
 // to. A folder without a manifest is a backup that did not finish.
 
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 export const INVENTORY_FILE = 'blobs.jsonl';
 export const DUMP_FILES = { postgres: 'database.pgdump', pglite: 'pglite-datadir.tar.gz' } as const;
 
@@ -55,7 +55,6 @@ const manifestSchema = z.object({
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
-export type BackupCounts = z.infer<typeof counts>;
 
 export function newManifest(fields: Omit<BackupManifest, 'format' | 'formatVersion'>): BackupManifest {
   return { format: FORMAT, formatVersion: FORMAT_VERSION, ...fields };

@@ -14,9 +14,9 @@ import { AppError } from '../../errors.js';
 
 const run = promisify(execFile);
 
-export type PgToolName = 'pg_dump' | 'pg_restore';
+type PgToolName = 'pg_dump' | 'pg_restore';
 
-export interface PgTool {
+interface PgTool {
   /** What to spawn: the bare name (found on the PATH by the system) or a full path. */
   command: string;
   /** Its `--version` line, e.g. "pg_dump (PostgreSQL) 15.20 (Debian 15.20-0+deb12u1)". */

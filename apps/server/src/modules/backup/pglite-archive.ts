@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 // the same PGlite restores the database exactly, migrations table included.
 
 /** openDatabase keeps PGlite's files in <pgliteDir>/pg (db/database.ts); a restore puts them there too. */
-export const pgliteDataDir = (pgliteDir: string) => path.join(pgliteDir, 'pg');
+const pgliteDataDir = (pgliteDir: string) => path.join(pgliteDir, 'pg');
 
 /** A database has been made in that folder (PostgreSQL writes PG_VERSION first). */
 export const hasPgliteDatabase = (pgliteDir: string) =>

@@ -17,7 +17,7 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-export interface ScratchDatabase {
+interface ScratchDatabase {
   name: string;
   url: string;
   drop(): Promise<void>;

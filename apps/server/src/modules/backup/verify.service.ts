@@ -31,7 +31,7 @@ const READS_AT_ONCE = 4;
 /** A progress line every so many blobs, so a long check on a large inventory is seen to move. */
 const PROGRESS_EVERY = 500;
 
-export interface VerifyBackupInput {
+interface VerifyBackupInput {
   from: string;
   /** PostgreSQL backups: the server to make the scratch database on (a URL to any database there). */
   serverUrl?: string | undefined;
@@ -42,7 +42,7 @@ export interface VerifyBackupInput {
   clock?: Clock;
 }
 
-export interface VerifyOutcome {
+interface VerifyOutcome {
   problems: string[];
   blobsRead: number;
   blobsRecorded: number;

@@ -11,12 +11,12 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
-import { scheduleBlobCleanup } from './capsule-blobs.service.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
 import { type CapsuleRow, updateCapsule } from './capsules.repository.js';
-import { requestDeliverySweep } from './delivery.service.js';
-import { dueAtOnLock } from './delivery-rules.js';
-import { discardFinishedUploadBlobs, findUpload } from './video-uploads.repository.js';
+import { requestDeliverySweep } from './delivery/delivery.service.js';
+import { dueAtOnLock } from './delivery/delivery-rules.js';
+import { scheduleBlobCleanup } from './video/capsule-blobs.service.js';
+import { discardFinishedUploadBlobs, findUpload } from './video/video-uploads.repository.js';
 
 // The sender's actions on a capsule, each under the capsule's row lock (capsule-transaction.ts).
 // Rules come from @capsule/domain, the same functions the client uses to show the actions.
@@ -70,7 +70,7 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 
 /**
  * What locking writes, by the sender's hand or by the 10-day sweep alike (capsule-sweeps.service.ts):
- * whatever follows a lock hangs on this one function. The delivery becomes due (delivery-rules.ts:
+ * whatever follows a lock hangs on this one function. The delivery becomes due (delivery/delivery-rules.ts:
  * at lock, or at the custom notification instant of the accepted upload), and a delivery due now
  * is swept at once (capsules.deliver, sent in this transaction) instead of at the next minute.
  */

@@ -1,10 +1,10 @@
 import { canAutoLock, EDIT_WINDOW_DAYS, isPurgeDue, PURGE_AFTER_DAYS } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { writeLock } from './capsule-actions.service.js';
-import { scheduleBlobCleanup } from './capsule-blobs.service.js';
 import { capsuleFacts, withLockedCapsuleById } from './capsule-transaction.js';
 import { listAutoLockCandidates, listPurgeCandidates, updateCapsule } from './capsules.repository.js';
-import { discardFinishedUploadBlobs } from './video-uploads.repository.js';
+import { scheduleBlobCleanup } from './video/capsule-blobs.service.js';
+import { discardFinishedUploadBlobs } from './video/video-uploads.repository.js';
 
 // The scheduled sweeps (jobs/handlers.ts). Each acts on everything overdue by the app's clock
 // (a run missed during downtime catches up), one capsule per short transaction under its row

@@ -4,8 +4,9 @@ import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { CAPSULE_NOT_FOUND } from './capsule-rules.js';
 import { type CapsuleRow, findCapsule, lockCapsule, lockCapsuleById } from './capsules.repository.js';
-import { CAPSULE_NOT_FOUND, type Capsule, capsuleView } from './capsules.service.js';
+import { type Capsule, capsuleView } from './capsules.service.js';
 
 // Every change to a capsule runs in one transaction holding the capsule's row lock (SELECT ...
 // FOR UPDATE; docs/decisions/007): the rule reads the state the change is written on, so of two

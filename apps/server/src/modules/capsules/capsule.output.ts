@@ -13,14 +13,13 @@ const calendarDate = z.iso.date();
  * and when the recipient was e-mailed (pending while retrying, skipped when Notify Recipient was
  * off, failed after the last try), and the recipient's first opening and first play.
  */
-export const deliveryTrackingSchema = z.object({
+const deliveryTrackingSchema = z.object({
   deliveredAt: isoInstant,
   emailedAt: isoInstant.nullable(),
   emailStatus: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable(),
   openedAt: isoInstant.nullable(),
   playedAt: isoInstant.nullable(),
 });
-export type DeliveryTracking = z.infer<typeof deliveryTrackingSchema>;
 
 export const capsuleOutputSchema = z.object({
   id: z.uuid(),
@@ -78,3 +77,20 @@ export const capsulePageOutputSchema = z.object({
   pageCount: z.number().int(),
 });
 export type CapsulePage = z.infer<typeof capsulePageOutputSchema>;
+
+/** The dashboard's tiles: the owner's capsules by status, and the capsules they received. */
+export const capsuleCountsOutputSchema = z.object({
+  total: z.number().int(),
+  needRecipient: z.number().int(),
+  needUpload: z.number().int(),
+  sent: z.number().int(),
+  received: z.number().int(),
+  /** What the three status tiles leave out of the total (the strip says so). */
+  outsideTiles: z.object({
+    inProgress: z.number().int(),
+    needsReview: z.number().int(),
+    markedForDeletion: z.number().int(),
+    other: z.number().int(),
+  }),
+});
+export type CapsuleCounts = z.infer<typeof capsuleCountsOutputSchema>;

@@ -59,5 +59,3 @@ export function toCapsuleSenderView(c: Capsule) {
       : null,
   };
 }
-
-export type CapsuleSenderView = ReturnType<typeof toCapsuleSenderView>;

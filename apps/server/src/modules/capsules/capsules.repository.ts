@@ -1,13 +1,12 @@
 import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
 import { sql } from 'kysely';
-import { compileOnce } from '../../db/compile-once.js';
 import type { Db } from '../../db/database.js';
 import type { CapsuleUpdate, DeliveryMailStatus, NewCapsule } from '../../db/schema.js';
 import { KEPT_SUFFIX } from '../storage/index.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
-export const CAPSULE_COLUMNS = [
+const CAPSULE_COLUMNS = [
   'capsules.id',
   'capsules.title',
   'capsules.status',
@@ -68,7 +67,7 @@ function ownedWithDelivery(db: Db, ownerId: string) {
     .where('capsules.ownerId', '=', ownerId);
 }
 
-export interface CapsuleListFilter {
+interface CapsuleListFilter {
   status: CapsuleStatus | null;
   types: string[];
   sort: CapsuleSort;
@@ -94,19 +93,8 @@ function matchingTotal(db: Db, ownerId: string, filter: Pick<CapsuleListFilter, 
   return query;
 }
 
-/** Which rows of the filtered list a page is. */
-const pageWindow = ({ page, pageSize }: Pick<CapsuleListFilter, 'page' | 'pageSize'>) => ({
-  limit: pageSize,
-  offset: (page - 1) * pageSize,
-});
-
-/** The page statement as a query: the owner's page of capsules with the total beside each row. */
-export function listPageQuery(
-  db: Db,
-  ownerId: string,
-  filter: Pick<CapsuleListFilter, 'status' | 'types' | 'sort'>,
-  { limit, offset }: { limit: number; offset: number },
-) {
+/** The owner's page of capsules with the total beside each row. */
+function listPageQuery(db: Db, ownerId: string, filter: CapsuleListFilter) {
   let query = ownedBy(db, ownerId, filter)
     .select(CAPSULE_COLUMNS)
     .select(DELIVERY_VIEW_COLUMNS)
@@ -122,30 +110,7 @@ export function listPageQuery(
     const direction = filter.sort === 'oldest' ? 'asc' : 'desc';
     query = query.orderBy('capsules.createdAt', direction).orderBy('capsules.seq', direction);
   }
-  return query.limit(limit).offset(offset);
-}
-
-type PageStatement = ReturnType<ReturnType<typeof listPageQuery>['compile']>;
-
-// Building and compiling the page statement (34 columns, two joins, the counters' subquery, and
-// CamelCasePlugin renaming every identifier) cost 150-330 µs of CPU per list request, a fifth or
-// more of it (issue 10), though between two lists of one filter only the owner, the limit and
-// the offset change: it is compiled once per filter (db/compile-once.ts).
-const PAGE_MARKS = { owner: '\u0000owner', limit: -1_000_001, offset: -1_000_002 };
-
-/** The statement listCapsules sends: compiled anew, or its compiled template with these values. */
-export function listPageStatement(db: Db, ownerId: string, filter: CapsuleListFilter): PageStatement {
-  return compileOnce(
-    db,
-    `capsules.listPage:${JSON.stringify([filter.status, filter.sort, filter.types])}`,
-    PAGE_MARKS,
-    (v) =>
-      listPageQuery(db, v.owner as string, filter, {
-        limit: v.limit as number,
-        offset: v.offset as number,
-      }).compile(),
-    { owner: ownerId, ...pageWindow(filter) },
-  );
+  return query.limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize);
 }
 
 /**
@@ -154,7 +119,7 @@ export function listPageStatement(db: Db, ownerId: string, filter: CapsuleListFi
  * end has no row to carry the total, so then the counters are read on their own.
  */
 export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListFilter) {
-  const { rows: page } = await db.executeQuery(listPageStatement(db, ownerId, filter));
+  const page = await listPageQuery(db, ownerId, filter).execute();
   const total = page[0]
     ? Number(page[0].matchingTotal)
     : Number((await matchingTotal(db, ownerId, filter).executeTakeFirstOrThrow()).n);
@@ -164,7 +129,6 @@ export async function listCapsules(db: Db, ownerId: string, filter: CapsuleListF
   return { rows, total };
 }
 
-/** The owner's capsule with its delivery's tracking (no lock: see lockCapsule). */
 /** Capsules whose video was stored before kept copies and hashes existed (its name is not a kept one). */
 export function listUnkeptVideos(db: Db, limit: number) {
   return db
@@ -176,6 +140,7 @@ export function listUnkeptVideos(db: Db, limit: number) {
     .execute();
 }
 
+/** The owner's capsule with its delivery's tracking (no lock: see lockCapsule). */
 export function findCapsule(db: Db, ownerId: string, id: string) {
   return ownedWithDelivery(db, ownerId)
     .select(CAPSULE_COLUMNS)

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
 import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
-import { capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
+import { capsuleCountsOutputSchema, capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
   deleteCapsuleVideo,
@@ -19,16 +19,18 @@ import {
   recoverCapsule,
   setCapsuleInfo,
 } from './capsule-actions.service.js';
-import { previewCapsule } from './capsule-preview.service.js';
 import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
-import { previewOutputSchema } from './upload.output.js';
-import { uploadRouter } from './upload.router.js';
+import { previewCapsule } from './video/capsule-preview.service.js';
+import { previewOutputSchema } from './video/upload.output.js';
+import { uploadRouter } from './video/upload.router.js';
 
 /** A factory: the date bounds of capsule info read the app's injected clock (tests move it). */
 export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
   const today = earliestToday(deps.clock);
   return router({
-    counts: protectedProcedure.query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
+    counts: protectedProcedure
+      .output(parsedOutput(capsuleCountsOutputSchema))
+      .query(({ ctx }) => myCapsuleCounts(ctx.deps, ctx.session.user.id)),
 
     list: protectedProcedure
       .input(capsuleListQuerySchema.extend({ sort: capsuleSortSchema }))

@@ -10,7 +10,8 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { userContainerName } from '../storage/index.js';
-import type { Capsule, CapsulePage } from './capsule.output.js';
+import type { Capsule, CapsuleCounts, CapsulePage } from './capsule.output.js';
+import { CAPSULE_NOT_FOUND } from './capsule-rules.js';
 import {
   type CapsuleViewRow,
   countCapsules,
@@ -20,9 +21,7 @@ import {
   listCapsules,
 } from './capsules.repository.js';
 
-export const CAPSULE_NOT_FOUND = 'Capsule not found';
-
-export type { Capsule, CapsulePage } from './capsule.output.js';
+export type { Capsule, CapsuleCounts } from './capsule.output.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -114,13 +113,12 @@ export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): 
   return capsuleView(deps, row);
 }
 
-export function myCapsuleCounts(deps: AppDeps, ownerId: string) {
+export function myCapsuleCounts(deps: AppDeps, ownerId: string): Promise<CapsuleCounts> {
   return countCapsules(deps.db, ownerId);
 }
-export type CapsuleCounts = Awaited<ReturnType<typeof myCapsuleCounts>>;
 
 /** The capsules a purchase brings: what the package sets for each, and how many. */
-export interface PurchasedCapsules {
+interface PurchasedCapsules {
   ownerId: string;
   subscriptionId: string;
   packageId: string;

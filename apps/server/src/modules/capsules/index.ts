@@ -2,30 +2,26 @@
 // creates a purchase's capsules through here, inside its own transaction; nothing outside this
 // folder writes the capsules or video_uploads tables. The job handlers (jobs/handlers.ts) call
 // the upload and sweep functions below.
-export { cleanupCapsuleBlobs } from './capsule-blobs.service.js';
 export { markLapsedPlanCapsules } from './capsule-lapse.service.js';
 export { autoLockCapsules, purgeCapsules } from './capsule-sweeps.service.js';
 export {
-  CAPSULE_NOT_FOUND,
   type Capsule,
   createPurchasedCapsules,
   listMyCapsules,
-  type PurchasedCapsules,
 } from './capsules.service.js';
-export { deliverDueCapsules, deliverToNewAccount } from './delivery.service.js';
+export { deliverDueCapsules, deliverToNewAccount } from './delivery/delivery.service.js';
 export {
   listFailedDeliveryMails,
   retryFailedDeliveryMails,
   sendDueDeliveryMails,
-} from './delivery-mail.service.js';
+} from './delivery/delivery-mail.service.js';
 export {
-  type DocumentVerdict,
   listWaitingDocuments,
   reviewDocument,
   sendDocumentOutcomeMail,
-  type WaitingDocument,
-} from './document-review.service.js';
-export { recordUnrecordedKeptBlobs } from './kept-adoption.service.js';
-export { expireUpload } from './upload-finish.service.js';
-export { sendReviewMail } from './upload-mail.service.js';
-export { reviewUpload } from './upload-review.service.js';
+} from './received/document-review.service.js';
+export { cleanupCapsuleBlobs } from './video/capsule-blobs.service.js';
+export { recordUnrecordedKeptBlobs } from './video/kept-adoption.service.js';
+export { expireUpload } from './video/upload-finish.service.js';
+export { sendReviewMail } from './video/upload-mail.service.js';
+export { reviewUpload } from './video/upload-review.service.js';

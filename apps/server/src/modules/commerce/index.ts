@@ -4,13 +4,8 @@
 // harnesses call these; a purchase's capsules are made by the capsules module, inside the
 // purchase's transaction.
 export { addMissingPackages, linkPackagePrice, listPackages } from './packages.service.js';
-export {
-  type PurchaseResult,
-  type RecordPurchaseInput,
-  recordPurchase,
-  recordPurchaseSchema,
-} from './purchases.service.js';
+export { recordPurchase } from './purchases.service.js';
 export { sendLapseMail, sweepLapsedPlans } from './storage-lapse.service.js';
 export { attachAllPendingPurchases, attachPendingPurchases } from './stripe-checkout.service.js';
-export { receiveStripeEvent, signStripePayload, type WebhookReceipt } from './stripe-webhook.service.js';
-export { currentSubscription, type SubscriptionSummary } from './subscriptions.service.js';
+export { receiveStripeEvent, signStripePayload } from './stripe-webhook.service.js';
+export { currentSubscription } from './subscriptions.service.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 
-export interface NewPendingPurchase {
+interface NewPendingPurchase {
   email: string;
   packageId: string;
   quantity: number;

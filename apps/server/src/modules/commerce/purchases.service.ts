@@ -12,7 +12,7 @@ import { findActivePackageByName, type PackageRow } from './packages.repository.
 import { insertPayment, providerPaymentExists } from './payments.repository.js';
 import { insertSubscription } from './subscriptions.repository.js';
 
-export const recordPurchaseSchema = z.object({
+const recordPurchaseSchema = z.object({
   email: z
     .string()
     .trim()
@@ -28,7 +28,7 @@ export const recordPurchaseSchema = z.object({
   orderNumber: z.string().trim().min(1).max(100).optional(),
   providerPaymentId: z.string().trim().min(1).max(200).optional(),
 });
-export type RecordPurchaseInput = z.input<typeof recordPurchaseSchema>;
+type RecordPurchaseInput = z.input<typeof recordPurchaseSchema>;
 
 /** A purchase with its buyer and package found: what writePurchase records. */
 export interface PurchaseFacts {
@@ -48,7 +48,7 @@ export interface PurchaseFacts {
   referral: { code: string; source: 'checkout' | 'link' } | null;
 }
 
-export interface PurchaseResult {
+interface PurchaseResult {
   paymentId: string;
   subscriptionId: string;
   packageName: string;

@@ -28,7 +28,7 @@ export type Trx = Transaction<Database>;
 export const lapseDeleteAfter = (since: Date, graceDays: number) =>
   new Date(since.getTime() + graceDays * DAY_MS);
 
-export type LapseStage = 'lapsed' | 'marked';
+type LapseStage = 'lapsed' | 'marked';
 
 /**
  * A failed payment or a cancelled plan, inside the event's transaction, on the locked plan. A

@@ -29,14 +29,3 @@ export async function stripeEventProcessed(db: Db, id: string): Promise<boolean>
 export async function setStripeEventOutcome(db: Db, id: string, outcome: string): Promise<void> {
   await db.updateTable('stripeEvents').set({ outcome }).where('id', '=', id).execute();
 }
-
-/** The newest events first, for the operators' CLI and the tests. */
-export function listStripeEvents(db: Db, limit: number) {
-  return db
-    .selectFrom('stripeEvents')
-    .select(['id', 'type', 'outcome', 'receivedAt'])
-    .orderBy('receivedAt', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}

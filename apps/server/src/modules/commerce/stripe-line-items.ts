@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 // line items read with STRIPE_SECRET_KEY, before the event's transaction opens (no network call
 // while rows are locked). Without a key the event is acknowledged as naming no package.
 
-export interface CheckoutLine {
+interface CheckoutLine {
   priceId: string;
   quantity: number;
 }

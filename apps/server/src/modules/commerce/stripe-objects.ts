@@ -43,7 +43,7 @@ const checkoutSessionSchema = z.object({
     .nullish(),
 });
 
-export interface CheckoutFacts {
+interface CheckoutFacts {
   sessionId: string;
   paid: boolean;
   paymentIntent: string | null;
@@ -126,7 +126,7 @@ const invoiceSchema = z.object({
   period_end: z.number().int().nullish(),
 });
 
-export interface InvoiceFacts {
+interface InvoiceFacts {
   invoiceId: string;
   subscription: string | null;
   /** The end of the period this invoice pays (seconds since the epoch); null when unknown. */

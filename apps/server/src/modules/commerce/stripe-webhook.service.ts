@@ -20,7 +20,7 @@ import { readCheckoutSession, type StripeEventEnvelope, stripeEventSchema } from
 // processed once: the event id is claimed in the same transaction as its effects.
 
 /** One text for every refusal: which check failed is logged, not told to the sender. */
-export const SIGNATURE_REFUSED = 'The event signature could not be verified.';
+const SIGNATURE_REFUSED = 'The event signature could not be verified.';
 
 /** How old a signed event may be (the package's default, 5 minutes): older ones are replays. */
 const TOLERANCE_SECONDS = Stripe.webhooks.DEFAULT_TOLERANCE;
@@ -56,7 +56,7 @@ async function withLineItems(deps: AppDeps, event: StripeEventEnvelope): Promise
   };
 }
 
-export interface WebhookReceipt {
+interface WebhookReceipt {
   /** The event had been processed before: acknowledged, nothing changed. */
   duplicate: boolean;
   outcome: string;

@@ -1,42 +1,13 @@
 import { planSummary } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { lapseDeleteAfter } from './storage-lapse.service.js';
+import type { SubscriptionSummary } from './subscription.output.js';
 import { listSubscriptions } from './subscriptions.repository.js';
 
-/** A storage plan that is not paid: since when, why, and when its undelivered capsules get marked. */
-export interface LapseWarning {
-  lapsed: true;
-  /** ISO instant the lapse began. */
-  since: string;
-  reason: 'payment_failed' | 'cancelled';
-  /** ISO instant the grace ends (STORAGE_GRACE_DAYS after `since`). */
-  deleteAfter: string;
-  /** The grace has ended and the undelivered capsules were marked To_Delete (Recover within 30 days). */
-  capsulesMarked: boolean;
-}
-
-export interface SubscriptionSummary {
-  /**
-   * What the user holds across every purchase (domain planSummary); its first word is the
-   * capsule allowance, as the spec reads it.
-   */
-  productName: string | null;
-  allowance: number | null;
-  /** The earliest lapse among the user's plans, or null when every plan is in good standing. */
-  lapse: LapseWarning | null;
-  subscriptions: Array<{
-    id: string;
-    name: string;
-    quantity: number;
-    pricing: Array<{ price: number }>;
-    createdAt: string;
-    /** 'YYYY-MM-DD': when the annual storage fee is due next; null when the plan has none. */
-    nextInvoiceDate: string | null;
-    lapse: LapseWarning | null;
-  }>;
-}
-
-function pricingList(value: unknown, fallback: string): Array<{ price: number }> {
+function pricingList(
+  value: unknown,
+  fallback: string,
+): SubscriptionSummary['subscriptions'][number]['pricing'] {
   const list = typeof value === 'string' ? JSON.parse(value) : value;
   if (Array.isArray(list) && list.every((p) => typeof p?.price === 'number')) return list;
   return [{ price: Number(fallback) }];

@@ -1,7 +1,7 @@
 import type { Contact } from './contacts.service.js';
 
 /** The spec's server form of a contact (section 3, 'Contact (server form)'), for the REST shims. */
-export interface ContactServerForm {
+interface ContactServerForm {
   id: string;
   x_name: string;
   x_studio_email: string;

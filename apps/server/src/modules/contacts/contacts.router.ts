@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { latestToday } from '../../lib/today.js';
 import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
-import { contactOutputSchema } from './contact.output.js';
+import { contactGroupOutputSchema, contactOutputSchema, deletedOutputSchema } from './contact.output.js';
 import {
   createContact,
   editContact,
@@ -61,11 +61,13 @@ export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
 
     delete: protectedProcedure
       .input(z.object({ id: idSchema }))
+      .output(parsedOutput(deletedOutputSchema))
       .mutation(({ ctx, input }) => removeContact(ctx.deps, ctx.session.user.id, input.id)),
 
     groups: router({
       list: protectedProcedure
         .input(z.object({ relationshipType: groupType.optional() }).optional())
+        .output(parsedOutput(z.array(contactGroupOutputSchema)))
         .query(({ ctx, input }) => listMyGroups(ctx.deps, ctx.session.user.id, input?.relationshipType)),
 
       create: protectedProcedure
@@ -76,24 +78,29 @@ export const createContactsRouter = (deps: Pick<AppDeps, 'clock'>) => {
             contactIds: z.array(idSchema).max(1000).default([]),
           }),
         )
+        .output(parsedOutput(contactGroupOutputSchema))
         .mutation(({ ctx, input }) => createGroup(ctx.deps, ctx.session.user.id, input)),
 
       rename: protectedProcedure
         .input(z.object({ id: idSchema, name: groupNameSchema }))
+        .output(parsedOutput(contactGroupOutputSchema))
         .mutation(({ ctx, input }) => renameMyGroup(ctx.deps, ctx.session.user.id, input.id, input.name)),
 
       delete: protectedProcedure
         .input(z.object({ id: idSchema }))
+        .output(parsedOutput(deletedOutputSchema))
         .mutation(({ ctx, input }) => deleteMyGroup(ctx.deps, ctx.session.user.id, input.id)),
 
       addMembers: protectedProcedure
         .input(z.object({ groupId: idSchema, contactIds: z.array(idSchema).min(1).max(1000) }))
+        .output(parsedOutput(contactGroupOutputSchema))
         .mutation(({ ctx, input }) =>
           addGroupMembers(ctx.deps, ctx.session.user.id, input.groupId, input.contactIds),
         ),
 
       removeMember: protectedProcedure
         .input(z.object({ groupId: idSchema, contactId: idSchema }))
+        .output(parsedOutput(contactGroupOutputSchema))
         .mutation(({ ctx, input }) =>
           removeGroupMember(ctx.deps, ctx.session.user.id, input.groupId, input.contactId),
         ),

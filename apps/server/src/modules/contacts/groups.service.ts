@@ -2,6 +2,7 @@ import type { GroupRelationshipType } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import type { ContactGroup } from './contact.output.js';
 import { CONTACT_NOT_FOUND } from './contacts.service.js';
 import {
   addMembers,
@@ -14,17 +15,9 @@ import {
   renameGroup,
 } from './groups.repository.js';
 
-export type GroupType = GroupRelationshipType;
+type GroupType = GroupRelationshipType;
 
-export interface ContactGroup {
-  id: string;
-  name: string;
-  relationshipType: string;
-  memberIds: string[];
-  createdAt: string;
-}
-
-export const GROUP_ERRORS = {
+const GROUP_ERRORS = {
   notFound: 'Group not found',
   duplicate: 'You already have a group with this name.',
   wrongType: (type: string) => `Only contacts of type ${type} can join this group.`,

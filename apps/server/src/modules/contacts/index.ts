@@ -1,5 +1,7 @@
 // The contacts module's public face (docs/decisions/008-modules-own-their-tables.md): capsules
 // reads the contact it assigns as recipient through here, never through contacts.repository.ts.
+
+export type { ContactGroup } from './contact.output.js';
 export {
   CONTACT_NOT_FOUND,
   type Contact,
@@ -7,4 +9,4 @@ export {
   findOwnedContact,
   listMyContacts,
 } from './contacts.service.js';
-export { type ContactGroup, listMyGroups } from './groups.service.js';
+export { listMyGroups } from './groups.service.js';

@@ -3,7 +3,7 @@
  * refused the URL), `timeout` (killed at its time limit), `tool-missing` (no usable binary).
  * Messages never carry the URL: a SAS in a log is a key in a log.
  */
-export type MediaFailure = 'unreadable' | 'timeout' | 'tool-missing';
+type MediaFailure = 'unreadable' | 'timeout' | 'tool-missing';
 
 export class MediaError extends Error {
   constructor(

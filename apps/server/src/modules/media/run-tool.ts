@@ -38,7 +38,7 @@ export interface ToolRun {
   outcome: 'ok' | MediaError['reason'];
 }
 
-export interface RunOptions {
+interface RunOptions {
   timeoutMs: number;
   /** Output beyond this is refused: a thumbnail or a probe's JSON is small. */
   maxStdoutBytes: number;
@@ -64,7 +64,7 @@ export const redact = (stderr: string) =>
 const systemPath = () => process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
 
 /** The environment of every tool run: PATH and nothing else. */
-export const toolEnvironment = (): Record<string, string> => ({ PATH: systemPath() });
+const toolEnvironment = (): Record<string, string> => ({ PATH: systemPath() });
 
 /** The absolute path of an executable on PATH, or null. */
 export function findOnPath(name: string): string | null {

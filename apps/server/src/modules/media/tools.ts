@@ -11,15 +11,15 @@ import { findOnPath, runTool } from './run-tool.js';
 // package ships a newer ffmpeg inside its tarball (docs/decisions/026-media-tools-sandboxed.md):
 // the fallback is a 2018 ffmpeg and a 2023 ffprobe, used with a warning in the log.
 
-export type MediaTool = 'ffprobe' | 'ffmpeg';
+type MediaTool = 'ffprobe' | 'ffmpeg';
 
-export interface ToolLocation {
+interface ToolLocation {
   path: string;
   source: 'system' | 'npm';
 }
 
 /** What `-version` says of a build. */
-export interface ToolBuild {
+interface ToolBuild {
   /** Its first line, e.g. 'ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'. */
   line: string;
   version: string;

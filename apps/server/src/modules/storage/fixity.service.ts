@@ -34,7 +34,7 @@ export interface FixityLogger {
   error(obj: object, msg?: string): void;
 }
 
-export interface FixityRun {
+interface FixityRun {
   checked: number;
   intact: number;
   /** Failures found by this run that were not known before. */

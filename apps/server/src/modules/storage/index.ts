@@ -25,10 +25,7 @@ export {
   type UploadSasOptions,
 } from './blob-storage.js';
 export {
-  FIXITY_CYCLE_DAYS,
   type FixityLogger,
-  type FixityRun,
-  fixityBatchSize,
   listFixityFailures,
   runFixitySweep,
   sendFixityMail,
@@ -41,9 +38,8 @@ export {
 export {
   detectImageType,
   detectVideoContainer,
-  type ImageType,
   MAGIC_BYTES,
   type VideoContainer,
 } from './magic.js';
 export { SAS_MINUTES } from './sas.js';
-export { forgetStoredBlob, type StoredBlobRow } from './stored-blobs.repository.js';
+export { forgetStoredBlob } from './stored-blobs.repository.js';

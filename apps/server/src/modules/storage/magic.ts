@@ -5,7 +5,7 @@
 export const MAGIC_BYTES = 64;
 
 export type VideoContainer = 'mp4' | 'mov' | 'webm' | 'matroska';
-export type ImageType = 'png' | 'jpeg' | 'webp';
+type ImageType = 'png' | 'jpeg' | 'webp';
 
 const ascii = (bytes: Uint8Array, from: number, length: number) =>
   String.fromCharCode(...bytes.subarray(from, from + length));

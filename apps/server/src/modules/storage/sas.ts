@@ -22,7 +22,7 @@ const MAX_SAS_MINUTES = 24 * 60;
 /** Starts a little in the past: a client or storage clock a few minutes off must not refuse a fresh SAS. */
 const CLOCK_SKEW_MINUTES = 5;
 
-export interface SasRequest {
+interface SasRequest {
   access: SasAccess;
   now: Date;
   https: boolean;

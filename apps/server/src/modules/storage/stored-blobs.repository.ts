@@ -23,7 +23,7 @@ const COLUMNS = [
   'failureMailedAt',
 ] as const;
 
-export interface NewStoredBlob {
+interface NewStoredBlob {
   kind: StoredBlobKind;
   ref: BlobRef;
   sha256: string;
@@ -149,11 +149,6 @@ export function listFixityFailures(db: Db) {
     .where('failedAt', 'is not', null)
     .orderBy('failedAt')
     .execute();
-}
-
-/** Every kept blob, in a stable order: a backup's inventory. */
-export function listAllStoredBlobs(db: Db) {
-  return db.selectFrom('storedBlobs').select(COLUMNS).orderBy('container').orderBy('blobName').execute();
 }
 
 export type StoredBlobRow = NonNullable<Awaited<ReturnType<typeof findStoredBlob>>>;

@@ -3,19 +3,8 @@
 // the status and retry the CLI and tRPC show. It imports no module: users, commerce and
 // affiliates depend on it, never the other way.
 export { recordChange } from './outbox.service.js';
-export { createSyncPusher, MAX_ATTEMPTS, type PushRunResult, type SyncLogger } from './pusher.service.js';
+export { createSyncPusher, type SyncLogger } from './pusher.service.js';
 export {
-  SYNC_ENTITY_TYPES,
-  type SyncChange,
-  type SyncData,
-  type SyncEntityType,
-} from './sync-data.js';
-export {
-  type FailedSyncRecord,
   retryFailedSync,
-  type SyncCounts,
-  type SyncOverview,
   syncOverview,
-  type UserSyncStatus,
-  userSyncStatus,
 } from './sync-status.service.js';

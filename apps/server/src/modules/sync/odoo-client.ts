@@ -12,7 +12,7 @@ export class OdooTransportError extends Error {
 }
 
 /** Odoo answered with a JSON-RPC error (access, validation, a missing record...). */
-export class OdooRpcError extends Error {
+class OdooRpcError extends Error {
   override name = 'OdooRpcError';
   constructor(
     message: string,

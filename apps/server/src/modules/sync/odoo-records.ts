@@ -36,7 +36,7 @@ const REFERENCE_PREFIX: Record<SyncEntityType, string> = {
   affiliate_payout: 'capsule-payout',
 };
 
-export const referenceOf = (entityType: SyncEntityType, entityId: string) =>
+const referenceOf = (entityType: SyncEntityType, entityId: string) =>
   `${REFERENCE_PREFIX[entityType]}:${entityId}`;
 
 const money = (cents: number) => cents / 100;
@@ -52,17 +52,17 @@ function snapshot<S extends z.ZodType>(schema: S, record: PushableRecord): z.out
 }
 
 /** A record that waits for another to reach Odoo first (a purchase for its customer). */
-export class WaitingForCustomer extends Error {
+class WaitingForCustomer extends Error {
   override name = 'WaitingForCustomer';
 }
 
-export interface PushContext {
+interface PushContext {
   client: OdooClient;
   /** The partner id of a customer already in Odoo, from the customer's own sync record. */
   partnerOf(userId: string): Promise<number | null>;
 }
 
-export interface PushableRecord {
+interface PushableRecord {
   entityType: SyncEntityType;
   entityId: string;
   userId: string | null;

@@ -33,7 +33,7 @@ export interface SyncLogger {
   warn(obj: object, msg?: string): void;
 }
 
-export interface PushRunResult {
+interface PushRunResult {
   configured: boolean;
   synced: number;
   failedTries: number;

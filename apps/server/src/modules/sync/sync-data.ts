@@ -60,7 +60,6 @@ export const SYNC_DATA = {
 } as const;
 
 export type SyncEntityType = keyof typeof SYNC_DATA;
-export const SYNC_ENTITY_TYPES = Object.keys(SYNC_DATA) as SyncEntityType[];
 
 export type SyncData<T extends SyncEntityType> = z.input<(typeof SYNC_DATA)[T]>;
 

@@ -8,9 +8,9 @@ import { countByStatus, listFailedRecords, listUserRecords, retryFailedRecords }
 // record) and a user's own (tRPC sync.status, their records only; decision 015 says why no one
 // else's).
 
-export type SyncCounts = Record<SyncStatus, number>;
+type SyncCounts = Record<SyncStatus, number>;
 
-export interface FailedSyncRecord {
+interface FailedSyncRecord {
   id: string;
   entityType: string;
   entityId: string;
@@ -20,12 +20,12 @@ export interface FailedSyncRecord {
   failedAt: Date;
 }
 
-export interface SyncOverview {
+interface SyncOverview {
   counts: SyncCounts;
   failed: FailedSyncRecord[];
 }
 
-export interface UserSyncStatus {
+interface UserSyncStatus {
   counts: SyncCounts;
   records: Array<{
     entityType: string;

@@ -7,8 +7,6 @@ export {
   findUserIdByEmail,
   findUserIdsByEmails,
   listUsers,
-  type NewUserInput,
-  newUserSchema,
   type PublicUser,
   updateUserProfile,
   verifyCredentials,

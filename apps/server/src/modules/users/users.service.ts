@@ -20,7 +20,7 @@ import {
 
 // Accounts come from the main site (docs/server-rules.md, 'Accounts'): operators create them with the admin CLI,
 // later the business-system sync does. There is no sign-up.
-export const newUserSchema = z.object({
+const newUserSchema = z.object({
   email: z
     .string()
     .trim()
@@ -31,7 +31,7 @@ export const newUserSchema = z.object({
   phoneNumber: z.string().trim().regex(PHONE_PATTERN, 'Invalid phone number').optional(),
   username: z.string().trim().min(1).max(200).optional(),
 });
-export type NewUserInput = z.input<typeof newUserSchema>;
+type NewUserInput = z.input<typeof newUserSchema>;
 
 /** What other modules may know of a user: never the password hash. */
 export interface PublicUser {

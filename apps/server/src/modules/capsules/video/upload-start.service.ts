@@ -1,0 +1,230 @@
+import {
+  CAPSULE_UPLOAD_TEXTS,
+  canStartUpload,
+  maxVideoSeconds,
+  type NotifyOptions,
+  tooLongBody,
+  UPLOAD_BLOCK_SIZE,
+} from '@capsule/domain';
+import type { AppDeps } from '../../../deps.js';
+import { badInput, conflict, notFound } from '../../../errors.js';
+import { addMinutes } from '../../../lib/clock.js';
+import { isUuid } from '../../../lib/ids.js';
+import { browserOrigins } from '../../../lib/origins.js';
+import { newUploadId, type StagedBlock, userContainerName, videoBlob } from '../../storage/index.js';
+import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
+import { capsuleFacts, enforce, type Trx, withLockedCapsule } from '../capsule-transaction.js';
+import { findCapsule, lockCapsule, updateCapsule } from '../capsules.repository.js';
+import { uploadBlob } from './capsule-blobs.service.js';
+import { notifyColumns } from './upload-notify.js';
+import { closedUploadText, UPLOAD_GRACE_MINUTES, UPLOAD_SAS_MINUTES, UPLOAD_TEXTS } from './upload-rules.js';
+import {
+  findInFlightUpload,
+  insertUpload,
+  lockUpload,
+  updateUpload,
+  type VideoUploadRow,
+} from './video-uploads.repository.js';
+
+// Issuing and renewing upload slots (docs/server-rules.md, 'Capsule lifecycle'): the browser
+// sends the bytes straight to blob storage through a create+write SAS for one blob whose name
+// the server makes. The capsule is Upload_In_Progress while a slot is open; a slot never
+// completed reverts after a while (upload-finish.service.ts, expireUpload).
+
+interface UploadedFile {
+  name: string;
+  size: number;
+  contentType: string;
+  durationSeconds: number;
+}
+
+interface StartUploadRequest {
+  capsuleId: string;
+  /** blocks: the portal's resumable upload; legacy: the spec's get-sas-url and one PUT. */
+  client: 'blocks' | 'legacy';
+  /** What the browser read of the file; the spec's legacy client says nothing about it. */
+  file: UploadedFile | null;
+  notify: NotifyOptions;
+  /**
+   * Continue the capsule's open upload instead of refusing: the portal asks for the same file
+   * (name and size) after a reload; the legacy client, which cannot ask, always does.
+   */
+  resume: boolean;
+}
+
+interface UploadSlot {
+  uploadId: string;
+  sasUrl: string;
+  expiresOn: string;
+  blockSize: number;
+  /** Blocks storage already holds for this upload (a resumed one): the browser sends the rest. */
+  stagedBlocks: StagedBlock[];
+  resumed: boolean;
+}
+
+const blobOf = (ownerId: string, capsuleId: string, uploadId: string) =>
+  videoBlob({ ownerId, capsuleId, uploadId });
+
+/** A fresh SAS for the upload's blob, and the slot's new deadlines, written under the row lock. */
+async function extendSlot(trx: Trx, upload: VideoUploadRow, now: Date) {
+  const sasExpiresAt = addMinutes(now, UPLOAD_SAS_MINUTES);
+  await updateUpload(trx, upload.id, {
+    sasExpiresAt,
+    expiresAt: addMinutes(sasExpiresAt, UPLOAD_GRACE_MINUTES),
+  });
+}
+
+function isSameFile(upload: VideoUploadRow, request: StartUploadRequest): boolean {
+  if (request.client === 'legacy' || !request.file) return true;
+  return upload.fileName === request.file.name && Number(upload.fileSize) === request.file.size;
+}
+
+/**
+ * A slot for the capsule's video. Allowed in Pending_Upload, or as a re-upload within 10 days
+ * of the last upload while not locked, under review or uploading (the domain's canStartUpload),
+ * checked under the capsule's row lock. Another user's capsule is a 404; a wrong state, or
+ * another open upload (a second tab), a 409. The capsule becomes Upload_In_Progress and the
+ * status it had is kept on the upload, for a revert; its current video, if any, is untouched.
+ */
+export async function startUpload(
+  deps: AppDeps,
+  ownerId: string,
+  request: StartUploadRequest,
+): Promise<UploadSlot> {
+  if (!isUuid(request.capsuleId)) throw notFound(CAPSULE_NOT_FOUND);
+  // The one request to storage before the transaction: signing afterwards makes none. A storage
+  // that is away fails the call here, with nothing written.
+  await deps.storage.ensureContainer(userContainerName(ownerId));
+  const slot = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockCapsule(trx, ownerId, request.capsuleId);
+    if (!row) throw notFound(CAPSULE_NOT_FOUND);
+    const now = deps.clock.now();
+    const inFlight = await findInFlightUpload(trx, row.id);
+    if (inFlight) {
+      if (request.resume && inFlight.state === 'open' && isSameFile(inFlight, request)) {
+        await extendSlot(trx, inFlight, now);
+        // What the dialog says now is what the recipient will be told: the sender may have
+        // changed the message or the timing before resuming (the dialog shows what was kept).
+        await updateUpload(trx, inFlight.id, notifyColumns(request.notify, now));
+        return { uploadId: inFlight.id, resumed: true };
+      }
+      throw conflict(inFlight.state === 'open' ? UPLOAD_TEXTS.inProgress : UPLOAD_TEXTS.alreadyCompleted);
+    }
+    enforce(canStartUpload(capsuleFacts(row), now));
+    const limit = maxVideoSeconds(row.capsuleLength);
+    if (request.file && limit !== null && request.file.durationSeconds > limit) {
+      throw badInput(`${CAPSULE_UPLOAD_TEXTS.tooLongTitle}: ${tooLongBody(limit / 60)}`);
+    }
+    const uploadId = newUploadId();
+    const ref = blobOf(ownerId, row.id, uploadId);
+    const sasExpiresAt = addMinutes(now, UPLOAD_SAS_MINUTES);
+    const expiresAt = addMinutes(sasExpiresAt, UPLOAD_GRACE_MINUTES);
+    await insertUpload(trx, {
+      id: uploadId,
+      capsuleId: row.id,
+      ownerId,
+      client: request.client,
+      capsuleStatusBefore: row.status,
+      blobContainer: ref.container,
+      blobName: ref.blob,
+      fileName: request.file?.name ?? 'video',
+      fileSize: request.file?.size ?? null,
+      contentType: request.file?.contentType ?? null,
+      declaredDurationSeconds: request.file?.durationSeconds ?? null,
+      ...notifyColumns(request.notify, now),
+      createdAt: now,
+      sasExpiresAt,
+      expiresAt,
+    });
+    await updateCapsule(trx, row.id, { status: 'Upload_In_Progress', updatedAt: now });
+    // Each expiry is its own job (a renewal moves expires_at; the job then waits again).
+    await deps.jobs.send(
+      trx,
+      'upload.expire',
+      { capsuleId: row.id, uploadId },
+      { startAfter: expiresAt, singletonKey: `${uploadId}@${expiresAt.toISOString()}` },
+    );
+    return { uploadId, resumed: false };
+  });
+  const ref = blobOf(ownerId, request.capsuleId, slot.uploadId);
+  const sas = await deps.storage.uploadSas(ref, { minutes: UPLOAD_SAS_MINUTES, ensureContainer: false });
+  return {
+    uploadId: slot.uploadId,
+    sasUrl: sas.url,
+    expiresOn: sas.expiresOn.toISOString(),
+    blockSize: UPLOAD_BLOCK_SIZE,
+    stagedBlocks: slot.resumed ? await deps.storage.listUncommittedBlocks(ref) : [],
+    resumed: slot.resumed,
+  };
+}
+
+/** A fresh SAS for an open upload (a long upload outlives one), moving its expiry with it. */
+export async function renewUpload(
+  deps: AppDeps,
+  ownerId: string,
+  ref: { capsuleId: string; uploadId: string },
+): Promise<{ sasUrl: string; expiresOn: string }> {
+  let blob: ReturnType<typeof uploadBlob> | undefined;
+  await withLockedCapsule(deps, ownerId, ref.capsuleId, async (row, trx, now) => {
+    const upload = isUuid(ref.uploadId) ? await lockUpload(trx, ref.uploadId) : undefined;
+    if (!upload || upload.capsuleId !== row.id) throw notFound(UPLOAD_TEXTS.notFound);
+    if (upload.state !== 'open') throw conflict(closedUploadText(upload.state));
+    await extendSlot(trx, upload, now);
+    blob = uploadBlob(upload);
+  });
+  if (!blob) throw notFound(UPLOAD_TEXTS.notFound);
+  // The dialog also renews when a block got no answer: storage that lost the portal's CORS
+  // rule (another portal on a shared emulator rewrote the rules, an operator's edit) refuses
+  // the browser in a way the page sees only as a network failure. The rule is put back before
+  // the browser tries again (docs/decisions/024-upload-stop-resume-storage-cors.md). Best
+  // effort: a storage that cannot be reached or written fails the blocks anyway, and the
+  // start-up task (runtime.ts, ensureStorageCors) reports that and tries again.
+  await deps.storage.ensureCors(browserOrigins(deps.config)).catch(() => undefined);
+  const sas = await deps.storage.uploadSas(blob, { minutes: UPLOAD_SAS_MINUTES, ensureContainer: false });
+  return { sasUrl: sas.url, expiresOn: sas.expiresOn.toISOString() };
+}
+
+interface OpenUpload {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  stagedBytes: number;
+  /** Notify Recipient as the upload keeps it, for the dialog to show before a resume. */
+  notify: {
+    enabled: boolean;
+    timing: 'on_lock' | 'custom';
+    /** The wall clock as sent ('YYYY-MM-DDTHH:mm:ss'), in `timezone`. */
+    customDate: string | null;
+    timezone: string | null;
+    message: string | null;
+  };
+}
+
+/**
+ * The capsule's block upload that was started and never completed: the dialog offers to resume
+ * it. A legacy client's open upload is not resumable (one PUT, no blocks): not offered.
+ */
+export async function openUpload(
+  deps: AppDeps,
+  ownerId: string,
+  capsuleId: string,
+): Promise<OpenUpload | null> {
+  const row = isUuid(capsuleId) ? await findCapsule(deps.db, ownerId, capsuleId) : undefined;
+  if (!row) throw notFound(CAPSULE_NOT_FOUND);
+  const upload = await findInFlightUpload(deps.db, row.id);
+  if (upload?.state !== 'open' || upload.client !== 'blocks' || upload.fileSize === null) return null;
+  const staged = await deps.storage.listUncommittedBlocks(uploadBlob(upload));
+  return {
+    uploadId: upload.id,
+    fileName: upload.fileName,
+    fileSize: Number(upload.fileSize),
+    stagedBytes: staged.reduce((sum, block) => sum + block.size, 0),
+    notify: {
+      enabled: upload.notifyEnabled,
+      timing: upload.notifyTiming,
+      customDate: upload.notifyCustomDate,
+      timezone: upload.notifyTimezone,
+      message: upload.notifyMessage,
+    },
+  };
+}
