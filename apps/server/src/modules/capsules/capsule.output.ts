@@ -78,3 +78,20 @@ export const capsulePageOutputSchema = z.object({
   pageCount: z.number().int(),
 });
 export type CapsulePage = z.infer<typeof capsulePageOutputSchema>;
+
+/** The dashboard's tiles: the owner's capsules by status, and the capsules they received. */
+export const capsuleCountsOutputSchema = z.object({
+  total: z.number().int(),
+  needRecipient: z.number().int(),
+  needUpload: z.number().int(),
+  sent: z.number().int(),
+  received: z.number().int(),
+  /** What the three status tiles leave out of the total (the strip says so). */
+  outsideTiles: z.object({
+    inProgress: z.number().int(),
+    needsReview: z.number().int(),
+    markedForDeletion: z.number().int(),
+    other: z.number().int(),
+  }),
+});
+export type CapsuleCounts = z.infer<typeof capsuleCountsOutputSchema>;

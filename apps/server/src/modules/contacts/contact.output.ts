@@ -1,8 +1,9 @@
-import { RELATIONSHIP_TYPES } from '@capsule/domain';
+import { GROUP_RELATIONSHIP_TYPES, RELATIONSHIP_TYPES } from '@capsule/domain';
 import { z } from 'zod';
 
-// What the contact procedures answer, checked on the way out (.output()): the REST mapper
-// (contacts.mapper.ts) and the web client rely on this shape.
+// What the contact and group procedures answer, checked on the way out (.output()): the REST
+// mapper (contacts.mapper.ts) and the web client rely on these shapes; zod strips any field not
+// listed.
 export const contactOutputSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -16,3 +17,16 @@ export const contactOutputSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Contact = z.infer<typeof contactOutputSchema>;
+
+/** A group with its members' contact ids, in the order they were added. */
+export const contactGroupOutputSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  relationshipType: z.enum(GROUP_RELATIONSHIP_TYPES),
+  memberIds: z.array(z.uuid()),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ContactGroup = z.infer<typeof contactGroupOutputSchema>;
+
+/** A delete's answer: the id of what is gone. */
+export const deletedOutputSchema = z.object({ id: z.uuid() });
