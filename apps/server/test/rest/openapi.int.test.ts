@@ -98,7 +98,10 @@ describe('the OpenAPI document of the REST shims', () => {
   });
 
   it('names every /api call docs/api/rest-shims.md speaks of', () => {
-    const named = callsNamedIn(readFileSync(REST_SHIMS_DOC, 'utf8'));
+    // The document's own address is the one it leaves out.
+    const named = callsNamedIn(readFileSync(REST_SHIMS_DOC, 'utf8')).filter(
+      (call) => call !== `GET ${OPENAPI_PATH}`,
+    );
     expect(named.length).toBeGreaterThan(5);
     const documented = new Set(documentedCalls(doc));
     expect(named.filter((call) => !documented.has(call))).toEqual([]);

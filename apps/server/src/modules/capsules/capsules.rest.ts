@@ -77,44 +77,46 @@ const listQueryWire = z.object({
 const k = capsuleOutputSchema.shape;
 const d = deliveryTrackingSchema.shape;
 /** The spec's sender view of a capsule (section 3, 'Capsule (sender view)'): capsules.mapper.ts. */
-export const capsuleSenderViewSchema = z.object({
-  id: k.id,
-  title: k.title,
-  x_status: k.status,
-  x_studio_capsule_type: k.category.describe('The category.'),
-  x_capsule_kind: k.kind,
-  x_delivery_criteria: k.deliveryCriteria,
-  x_Recipient_Id: z
-    .union([z.array(z.string()).length(2), z.literal(false)])
-    .describe('[contact id, recipient name], or false without a recipient.'),
-  x_Contact_User_Id: k.recipientUserId,
-  x_studio_recipient_name: k.recipientName,
-  x_studio_recipient_email: k.recipientEmail,
-  x_studio_message: k.message,
-  x_studio_delivery_date: k.deliveryDate,
-  x_Upload_Date: k.uploadDate,
-  x_capsule_length: k.capsuleLength,
-  x_capsule_locked: k.locked,
-  x_preview_viewed: k.previewViewed,
-  x_retry_count: k.retryCount,
-  x_previous_status: k.previousStatus.describe('The status before To_Delete.'),
-  videoUrl: k.videoUrl,
-  videoThumbnailUrl: k.videoThumbnailUrl,
-  x_has_video: z.boolean().describe('A video that passed review.'),
-  x_review_reason: z.string().nullable().describe('Why the review refused the video, while Needs_Review.'),
-  create_date: k.createdAt,
-  deliveredAt: k.deliveredAt,
-  x_delivery: z
-    .object({
-      delivered_at: d.deliveredAt,
-      emailed_at: d.emailedAt,
-      email_status: d.emailStatus,
-      opened_at: d.openedAt,
-      played_at: d.playedAt,
-    })
-    .nullable()
-    .describe('What became of the delivery; null until delivered.'),
-});
+export const capsuleSenderViewSchema = z
+  .object({
+    id: k.id,
+    title: k.title,
+    x_status: k.status,
+    x_studio_capsule_type: k.category.describe('The category.'),
+    x_capsule_kind: k.kind,
+    x_delivery_criteria: k.deliveryCriteria,
+    x_Recipient_Id: z
+      .union([z.array(z.string()).length(2), z.literal(false)])
+      .describe('[contact id, recipient name], or false without a recipient.'),
+    x_Contact_User_Id: k.recipientUserId,
+    x_studio_recipient_name: k.recipientName,
+    x_studio_recipient_email: k.recipientEmail,
+    x_studio_message: k.message,
+    x_studio_delivery_date: k.deliveryDate,
+    x_Upload_Date: k.uploadDate,
+    x_capsule_length: k.capsuleLength,
+    x_capsule_locked: k.locked,
+    x_preview_viewed: k.previewViewed,
+    x_retry_count: k.retryCount,
+    x_previous_status: k.previousStatus.describe('The status before To_Delete.'),
+    videoUrl: k.videoUrl,
+    videoThumbnailUrl: k.videoThumbnailUrl,
+    x_has_video: z.boolean().describe('A video that passed review.'),
+    x_review_reason: z.string().nullable().describe('Why the review refused the video, while Needs_Review.'),
+    create_date: k.createdAt,
+    deliveredAt: k.deliveredAt,
+    x_delivery: z
+      .object({
+        delivered_at: d.deliveredAt,
+        emailed_at: d.emailedAt,
+        email_status: d.emailStatus,
+        opened_at: d.openedAt,
+        played_at: d.playedAt,
+      })
+      .nullable()
+      .describe('What became of the delivery; null until delivered.'),
+  })
+  .describe("The capsule in the sender's view.");
 
 /** The spec's five counts exactly; what the tiles leave out is tRPC's capsules.counts. */
 const countsSchema = capsuleCountsOutputSchema.omit({ outsideTiles: true });

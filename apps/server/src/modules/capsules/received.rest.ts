@@ -71,43 +71,47 @@ const documentCompletionWire = z.object({
 
 const r = receivedCapsuleOutputSchema.shape;
 /** The spec's 'Received capsule' (section 3): received.mapper.ts. */
-const receivedCapsuleViewSchema = z.object({
-  id: r.id,
-  title: r.title,
-  x_status: r.status,
-  x_studio_capsule_type: r.category,
-  x_studio_recipient_name: r.recipientName,
-  x_studio_recipient_email: r.recipientEmail,
-  x_studio_message: r.message,
-  x_studio_delivery_date: r.deliveryDate,
-  x_delivery_criteria: r.criteria,
-  x_Document_Verification_Status: r.documentStatus,
-  x_document_rejection_reason: r.documentRejectionReason,
-  x_storage_blob_name: z.string().nullable().describe('A name for the stored video, never its path.'),
-  x_Upload_Date: r.uploadDate,
-  create_date: r.createdAt,
-  x_Contact_User_Id: r.sender.shape.id.describe('The sender.'),
-  x_Contact_User_Name: r.sender.shape.name,
-  x_Contact_User_Email: r.sender.shape.email,
-  videoUrl: z.null().describe('Always null: play through POST /api/get-secure-url.'),
-  videoThumbnailUrl: r.thumbnailUrl,
-  received_at: r.receivedAt,
-  opened_at: r.openedAt,
-  played_at: r.playedAt,
-  x_can_view: r.canView,
-  x_locked_reason: r.lockedReason,
-  x_opens_at: r.opensAt,
-  x_can_submit_documents: r.canSubmitDocuments,
-});
+const receivedCapsuleViewSchema = z
+  .object({
+    id: r.id,
+    title: r.title,
+    x_status: r.status,
+    x_studio_capsule_type: r.category,
+    x_studio_recipient_name: r.recipientName,
+    x_studio_recipient_email: r.recipientEmail,
+    x_studio_message: r.message,
+    x_studio_delivery_date: r.deliveryDate,
+    x_delivery_criteria: r.criteria,
+    x_Document_Verification_Status: r.documentStatus,
+    x_document_rejection_reason: r.documentRejectionReason,
+    x_storage_blob_name: z.string().nullable().describe('A name for the stored video, never its path.'),
+    x_Upload_Date: r.uploadDate,
+    create_date: r.createdAt,
+    x_Contact_User_Id: r.sender.shape.id.describe('The sender.'),
+    x_Contact_User_Name: r.sender.shape.name,
+    x_Contact_User_Email: r.sender.shape.email,
+    videoUrl: z.null().describe('Always null: play through POST /api/get-secure-url.'),
+    videoThumbnailUrl: r.thumbnailUrl,
+    received_at: r.receivedAt,
+    opened_at: r.openedAt,
+    played_at: r.playedAt,
+    x_can_view: r.canView,
+    x_locked_reason: r.lockedReason,
+    x_opens_at: r.opensAt,
+    x_can_submit_documents: r.canSubmitDocuments,
+  })
+  .describe('A capsule received, in the recipient’s view.');
 
 const page = receivedPageOutputSchema.shape;
-const receivedListViewSchema = z.object({
-  capsules: z.array(receivedCapsuleViewSchema),
-  counts: receivedCountsOutputSchema,
-  total: page.total,
-  page: page.page,
-  limit: page.limit,
-});
+const receivedListViewSchema = z
+  .object({
+    capsules: z.array(receivedCapsuleViewSchema),
+    counts: receivedCountsOutputSchema,
+    total: page.total,
+    page: page.page,
+    limit: page.limit,
+  })
+  .describe('A page of received capsules, and the counts of the stat cards over all of them.');
 
 const documentSlot = documentSlotOutputSchema.shape;
 const documentSasUrlAnswerSchema = z.object({

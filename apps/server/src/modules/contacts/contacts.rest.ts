@@ -26,15 +26,17 @@ const deleteTargetOrNone = bodyOrEmpty(deleteTarget).catch({});
 
 const c = contactOutputSchema.shape;
 /** The spec's server form of a contact (section 3, 'Contact (server form)'). */
-const contactServerFormSchema = z.object({
-  id: c.id,
-  x_name: c.fullName,
-  x_studio_email: c.email,
-  x_studio_partner_phone: c.phone,
-  x_studio_relationship_type: c.relationshipType,
-  x_relationship_details: c.relationshipDetails,
-  x_studio_birthday: c.birthday,
-});
+const contactServerFormSchema = z
+  .object({
+    id: c.id,
+    x_name: c.fullName,
+    x_studio_email: c.email,
+    x_studio_partner_phone: c.phone,
+    x_studio_relationship_type: c.relationshipType,
+    x_relationship_details: c.relationshipDetails,
+    x_studio_birthday: c.birthday,
+  })
+  .describe("The contact in the spec's server form.");
 
 export function registerContactsRest(app: RestApp, deps: AppDeps) {
   const today = latestToday(deps.clock);
