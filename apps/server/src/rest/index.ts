@@ -10,6 +10,7 @@ import { registerSubscriptionsRest } from '../modules/commerce/subscriptions.res
 import { registerContactsRest } from '../modules/contacts/contacts.rest.js';
 import { registerOtpRest } from '../modules/otp/otp.rest.js';
 import { registerTermsRest } from '../modules/terms/terms.rest.js';
+import { sessionCookieName } from '../plugins/session.js';
 import { answerSerializer } from './answer-check.js';
 import { registerOpenApi } from './openapi.js';
 
@@ -23,7 +24,10 @@ export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.setValidatorCompiler(validatorCompiler);
     api.setSerializerCompiler(answerSerializer(!deps.config.isProduction));
-    await registerOpenApi(api, { docsPage: deps.config.nodeEnv === 'development' });
+    await registerOpenApi(api, {
+      docsPage: deps.config.nodeEnv === 'development',
+      sessionCookie: sessionCookieName(deps),
+    });
     registerAuthRest(api, deps);
     registerOtpRest(api, deps);
     registerTermsRest(api, deps);

@@ -27,8 +27,11 @@ function withSpecNamedInputs(schema: FastifySchema): FastifySchema {
   };
 }
 
-/** Registers the document (and the page) in the scope whose routes it describes. */
-export async function registerOpenApi(api: RestApp, options: { docsPage: boolean }) {
+/**
+ * Registers the document (and the page) in the scope whose routes it describes. `sessionCookie`
+ * is this deployment's cookie name (plugins/session.ts: `__Host-` prefixed over https).
+ */
+export async function registerOpenApi(api: RestApp, options: { docsPage: boolean; sessionCookie: string }) {
   await api.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -45,10 +48,9 @@ export async function registerOpenApi(api: RestApp, options: { docsPage: boolean
           session: {
             type: 'apiKey',
             in: 'cookie',
-            // __Host-capsule_session over https (plugins/session.ts).
-            name: 'capsule_session',
+            name: options.sessionCookie,
             description:
-              'Set by POST /api/login and POST /api/verify-otp; named __Host-capsule_session over https.',
+              'Set by POST /api/login (waiting for the one-time code), then by POST /api/verify-otp.',
           },
         },
       },
