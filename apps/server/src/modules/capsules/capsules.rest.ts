@@ -17,7 +17,7 @@ import { fieldsOf, idParams, readAs, readByHandler, type WireFields } from '../.
 import { SESSION_SECURITY } from '../../rest/openapi.js';
 import { memberErrors } from '../../rest/responses.js';
 import type { RestApp } from '../../rest/rest-app.js';
-import { capsuleCountsOutputSchema, capsuleOutputSchema, deliveryTrackingSchema } from './capsule.output.js';
+import { capsuleCountsOutputSchema, capsuleOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
   deleteCapsuleVideo,
@@ -75,7 +75,7 @@ const listQueryWire = z.object({
 });
 
 const k = capsuleOutputSchema.shape;
-const d = deliveryTrackingSchema.shape;
+const d = k.delivery.unwrap().unwrap().shape;
 /** The spec's sender view of a capsule (section 3, 'Capsule (sender view)'): capsules.mapper.ts. */
 export const capsuleSenderViewSchema = z
   .object({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 const isoInstant = z.iso.datetime({ offset: true });
 
 /** A storage plan that is not paid: since when, why, and when its undelivered capsules get marked. */
-export const lapseWarningOutputSchema = z.object({
+const lapseWarningOutputSchema = z.object({
   lapsed: z.literal(true),
   /** ISO instant the lapse began. */
   since: isoInstant,
@@ -16,7 +16,6 @@ export const lapseWarningOutputSchema = z.object({
   /** The grace has ended and the undelivered capsules were marked To_Delete (Recover within 30 days). */
   capsulesMarked: z.boolean(),
 });
-export type LapseWarning = z.infer<typeof lapseWarningOutputSchema>;
 
 export const subscriptionSummaryOutputSchema = z.object({
   /**
