@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
 import { toAppError } from '../../src/errors.js';
 import { UNSAFE_INPUT_TEXTS } from '../../src/lib/safe-input.js';
-import { GUARD_TEXTS } from '../../src/modules/auth/guards.js';
 import { coldDeps } from '../support/route-catalogue.js';
 
 // The REST shims' inputs are validated by Fastify through their declared schemas (rest/inputs.ts)
 // instead of inside the handlers. The answers must be the ones the handlers' own parse gave: the
 // unsafe-text guard first, then the session guard, then the schema, whose refusal is the first
 // issue's message with `fields` by path. None of these calls reaches the database.
+
+/** The session guard's refusal (modules/auth/guards.ts). */
+const SIGNED_OUT = { error: 'Please sign in.' };
 
 /** What a handler's `schema.parse(input)` answered, through the one error table. */
 function refusalOf(schema: z.core.$ZodType, input: unknown) {
@@ -68,11 +70,11 @@ describe('REST input refusals keep their answers', () => {
   it('signed out, the guard answers before the schema reads the body', async () => {
     const contact = await send('POST', '/api/contacts', JSON.stringify({ firstName: 42 }));
     expect(contact.statusCode).toBe(401);
-    expect(contact.json()).toEqual({ error: GUARD_TEXTS.signedOut });
+    expect(contact.json()).toEqual(SIGNED_OUT);
     const profile = await send('PATCH', '/api/users/', '[]');
     expect(profile.statusCode).toBe(401);
-    expect(profile.json()).toEqual({ error: GUARD_TEXTS.signedOut });
+    expect(profile.json()).toEqual(SIGNED_OUT);
     // The schema's refusal, for comparison, is another answer altogether.
-    expect(refusalOf(profileUpdateSchema, [])).not.toEqual({ error: GUARD_TEXTS.signedOut });
+    expect(refusalOf(profileUpdateSchema, [])).not.toEqual(SIGNED_OUT);
   });
 });

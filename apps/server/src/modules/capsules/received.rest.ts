@@ -18,7 +18,6 @@ import { legacyDocumentCompletion, toReceivedCapsuleView, toReceivedListView } f
 import {
   documentSlotOutputSchema,
   receivedCapsuleOutputSchema,
-  receivedCountsOutputSchema,
   receivedPageOutputSchema,
   secureUrlOutputSchema,
 } from './received.output.js';
@@ -106,7 +105,7 @@ const page = receivedPageOutputSchema.shape;
 const receivedListViewSchema = z
   .object({
     capsules: z.array(receivedCapsuleViewSchema),
-    counts: receivedCountsOutputSchema,
+    counts: page.counts,
     total: page.total,
     page: page.page,
     limit: page.limit,
