@@ -1,11 +1,26 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES, ERROR_TEXTS, toAppError } from '../errors.js';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_CODES, ERROR_TEXTS, toAppError, zodFieldMessages } from '../errors.js';
 import { applySecurityHeaders, type SecurityHeaders } from './security-headers.js';
 
 // How long a client should wait before retrying while the database is away.
 const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * A REST input its schema refused (rest/inputs.ts), as the AppError the handler's own parse of
+ * that schema gave: the first issue's message, and the messages by the field's path.
+ */
+function schemaRefusal(error: unknown): AppError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const issues = error.validation.map((issue) => ({
+    message: issue.message ?? ERROR_TEXTS.badRequest,
+    // '/info/deliveryDate' for the path ['info', 'deliveryDate']; '/' for the input itself.
+    path: issue.instancePath.split('/').slice(1),
+  }));
+  return new AppError('BAD_INPUT', issues[0]?.message ?? ERROR_TEXTS.badRequest, zodFieldMessages(issues));
+}
 
 /**
  * Every refusal and failure of the HTTP app leaves through here, as `{ "error": "..." }` (plus
@@ -13,7 +28,7 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
  * 5xx texts are fixed: the real error is logged, never sent.
  */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const appError = toAppError(error);
+  const appError = schemaRefusal(error) ?? toAppError(error);
   const status = ERROR_CODES[appError.code].http;
   if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
   if (appError.code === 'UNAVAILABLE') {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
 
-// The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify preHandlers.
+// The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify hooks.
 export const sessionRequired = async (request: FastifyRequest) => {
   requireSession(request.session);
 };
@@ -12,7 +12,14 @@ export const memberRequired = async (request: FastifyRequest) => {
   requireMember(request.session);
 };
 
-/** Narrows `request.session` after a guard preHandler has run. */
+// As route options: preValidation, so the guard answers before the input schema is read (a
+// signed-out call with a bad body is a 401, as tRPC's), and after the input guard
+// (plugins/input-guard.ts), whose hook the app registers first.
+export const sessionOnly = { preValidation: sessionRequired };
+export const verifiedOnly = { preValidation: verifiedRequired };
+export const memberOnly = { preValidation: memberRequired };
+
+/** Narrows `request.session` after a guard has run. */
 export function sessionOf(request: FastifyRequest) {
   return requireSession(request.session);
 }

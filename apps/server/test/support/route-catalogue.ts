@@ -151,7 +151,7 @@ const UNREACHABLE_BLOB_STORE =
   'BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;';
 
 /** Deps good enough to register routes: nothing here may be reached while building the app. */
-function coldDeps(): AppDeps {
+export function coldDeps(): AppDeps {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: tmpdir(),

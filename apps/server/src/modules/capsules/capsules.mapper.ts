@@ -29,7 +29,7 @@ export function toCapsuleSenderView(c: Capsule) {
     x_studio_capsule_type: c.category,
     x_capsule_kind: c.kind,
     x_delivery_criteria: c.deliveryCriteria,
-    x_Recipient_Id: c.contactId ? [c.contactId, c.recipientName ?? ''] : false,
+    x_Recipient_Id: c.contactId ? [c.contactId, c.recipientName ?? ''] : (false as const),
     x_Contact_User_Id: c.recipientUserId,
     x_studio_recipient_name: c.recipientName,
     x_studio_recipient_email: c.recipientEmail,

@@ -6,7 +6,7 @@ interface ContactServerForm {
   x_name: string;
   x_studio_email: string;
   x_studio_partner_phone: string | null;
-  x_studio_relationship_type: string | null;
+  x_studio_relationship_type: Contact['relationshipType'];
   x_relationship_details: string | null;
   x_studio_birthday: string | null;
 }
