@@ -12,9 +12,9 @@ import { fieldsOf, readByHandler } from '../../../rest/inputs.js';
 import { SESSION_SECURITY } from '../../../rest/openapi.js';
 import { memberErrors } from '../../../rest/responses.js';
 import type { RestApp } from '../../../rest/rest-app.js';
-import { previewCapsule } from './capsule-preview.service.js';
 import { toCapsuleSenderView } from '../capsules.mapper.js';
 import { capsuleSenderViewSchema } from '../capsules.rest.js';
+import { previewCapsule } from './capsule-preview.service.js';
 import {
   checkRequiredUploadFields,
   legacyCapsuleId,
