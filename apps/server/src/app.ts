@@ -26,7 +26,7 @@ import { sendIndexHtml, webClientPlugin } from './plugins/web-client.js';
 import { registerRestShims } from './rest/index.js';
 import { type AppRouter, createAppRouter } from './trpc/app-router.js';
 import { makeContextFactory } from './trpc/context.js';
-import { trpcHandlerPlugin } from './trpc/fastify-handler.js';
+import { trpcPlugin } from './trpc/plugin.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 /** The web app's server build, with which signed-in pages are rendered here (first-page/). */
@@ -83,13 +83,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionPlugin, { deps });
 
   const appRouter = createAppRouter(deps);
-  await app.register(trpcHandlerPlugin<AppRouter>, {
+  await app.register(trpcPlugin<AppRouter>, {
     prefix: '/trpc',
-    router: appRouter,
-    createContext: makeContextFactory(deps),
-    onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
-      if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeContextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+        if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
+      },
     },
   });
   registerRestShims(app, deps);

@@ -49,7 +49,7 @@ export interface Catalogue {
  */
 export async function discoverCatalogue(): Promise<Catalogue> {
   const seen: RouteOptions[] = [];
-  const routers: unknown[] = [];
+  const routers = new Set<unknown>(); // the app's plugin and the adapter inside it pass the same one
   const channel = diagnostics.channel('fastify.initialization');
   const attach = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
@@ -57,9 +57,9 @@ export async function discoverCatalogue(): Promise<Catalogue> {
       seen.push(route);
     });
     fastify.addHook('onRegister', (_instance, options) => {
-      // The app's tRPC handler (trpc/fastify-handler.ts) takes the router among its options.
-      const router = (options as { router?: unknown } | undefined)?.router;
-      if (router) routers.push(router);
+      // tRPC's Fastify adapter (trpc/plugin.ts) takes the router among its trpcOptions.
+      const router = (options as { trpcOptions?: { router?: unknown } } | undefined)?.trpcOptions?.router;
+      if (router) routers.add(router);
     });
   };
   channel.subscribe(attach);
@@ -84,9 +84,9 @@ export async function discoverCatalogue(): Promise<Catalogue> {
   const rest = [...routes.values()].sort((a, b) =>
     `${a.url} ${a.method}`.localeCompare(`${b.url} ${b.method}`),
   );
-  if (routers.length !== 1)
-    throw new Error(`Expected the app to register one tRPC router, found ${routers.length}`);
-  return { rest, procedures: proceduresOf(routers[0]) };
+  if (routers.size !== 1)
+    throw new Error(`Expected the app to register one tRPC router, found ${routers.size}`);
+  return { rest, procedures: proceduresOf([...routers][0]) };
 }
 
 /** Every procedure of a tRPC router, by its dotted path. */
