@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/AuthProvider/auth-context';
 import { LoginPage } from '../features/auth/login.page';
 import { afterSignIn, returnPathIn, withReturnPath } from '../features/auth/return-to';
-import { LoadingIndicator } from '../features/shell/LoadingIndicator/LoadingIndicator';
+import { LoadingIndicator } from '../lib/ui/LoadingIndicator/LoadingIndicator';
 import { ROUTES, type RootLocationState } from './routes';
 
 /**

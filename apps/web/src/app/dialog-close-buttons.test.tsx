@@ -3,23 +3,23 @@ import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CapsuleDialogs } from '../features/capsules/CapsuleDialogs/CapsuleDialogs';
 import type { CapsuleDialogKind } from '../features/capsules/CapsuleDialogs/dialog-state';
-import { dashboardHandlers, makeCapsule, storedCapsule } from '../features/capsules/capsule-fixtures';
 import { ContactDialog } from '../features/contacts/ContactDialog/ContactDialog';
-import { makeContact } from '../features/contacts/contact-fixtures';
 import { DeleteContactDialog } from '../features/contacts/DeleteContactDialog/DeleteContactDialog';
-import { preloadSignedInPages } from '../features/contacts/preload-signed-in';
 import {
   AddMembersDialog,
   DeleteGroupDialog,
   GroupFormDialog,
 } from '../features/networks/GroupsView/group-dialogs';
 import { ReceivedDetailsDialog } from '../features/received/ReceivedDetailsDialog/ReceivedDetailsDialog';
-import { makeReceived, receivedHandlers } from '../features/received/received-fixtures';
 import { VerifyDocumentsDialog } from '../features/received/VerifyDocumentsDialog/VerifyDocumentsDialog';
-import { LoadingDialog } from '../features/shell/LoadingDialog/LoadingDialog';
 import { MobileNav } from '../features/shell/MobileNav/MobileNav';
+import { LoadingDialog } from '../lib/ui/LoadingDialog/LoadingDialog';
+import { dashboardHandlers, makeCapsule, storedCapsule } from '../test/capsule-fixtures';
+import { makeContact } from '../test/contact-fixtures';
 import { findLoadedDialog } from '../test/dialogs';
 import { signedIn } from '../test/fixtures';
+import { preloadSignedInPages } from '../test/preload-signed-in';
+import { makeReceived, receivedHandlers } from '../test/received-fixtures';
 import { render } from '../test/render';
 import type { Handlers } from '../test/trpc-mock';
 import { DIALOG_CLOSE_LABEL } from './theme';

@@ -1,17 +1,12 @@
 import { CONTACT_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  dashboardHandlers,
-  makeCapsule,
-  PAGE_LOAD,
-  storedCapsule,
-} from '../features/capsules/capsule-fixtures';
-import { makeContact } from '../features/contacts/contact-fixtures';
-import { preloadSignedInPages } from '../features/contacts/preload-signed-in';
-import { makeReceived, receivedHandlers } from '../features/received/received-fixtures';
+import { dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../test/capsule-fixtures';
+import { makeContact } from '../test/contact-fixtures';
 import { findLoadedDialog } from '../test/dialogs';
 import { signedIn } from '../test/fixtures';
+import { preloadSignedInPages } from '../test/preload-signed-in';
+import { makeReceived, receivedHandlers } from '../test/received-fixtures';
 import { renderApp } from '../test/render';
 
 // The focus goes back to what opened a dialog when it closes (use-dialog-trigger.ts), through

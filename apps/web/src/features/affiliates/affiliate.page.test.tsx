@@ -2,9 +2,9 @@ import { AFFILIATE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/fixtures';
+import { preloadSignedInPages } from '../../test/preload-signed-in';
 import { renderApp } from '../../test/render';
 import { deferred, serverError } from '../../test/trpc-mock';
-import { preloadSignedInPages } from '../contacts/preload-signed-in';
 import { makeAffiliate, makePayout, makeReferral, makeTerms, page } from './affiliate-fixtures';
 
 beforeAll(preloadSignedInPages, 60_000);

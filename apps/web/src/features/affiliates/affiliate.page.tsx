@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../lib/ui/PageHeader/PageHeader';
 import { AffiliateApplicationForm } from './AffiliateApplicationForm/AffiliateApplicationForm';
 import { AffiliateDashboard } from './AffiliateDashboard/AffiliateDashboard';
 import { AffiliateStatusNotice } from './AffiliateStatusNotice/AffiliateStatusNotice';

@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
 import { ADA, SERVER_LINKS, signedIn } from '../../test/fixtures';
+import { preloadSignedInPages } from '../../test/preload-signed-in';
+import { makeReceived, receivedHandlers } from '../../test/received-fixtures';
 import { renderApp } from '../../test/render';
 import { type Handlers, serverError } from '../../test/trpc-mock';
-import { preloadSignedInPages } from '../contacts/preload-signed-in';
-import { makeReceived, receivedHandlers } from '../received/received-fixtures';
 import { signedInHere } from './AuthProvider/signed-in-here';
 import { returningTo, returnPathIn } from './return-to';
 

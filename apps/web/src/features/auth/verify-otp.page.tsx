@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes';
 import { toast } from '../../lib/toast';
-import { LoadingIndicator } from '../shell/LoadingIndicator/LoadingIndicator';
+import { LoadingIndicator } from '../../lib/ui/LoadingIndicator/LoadingIndicator';
 import { AuthCard } from './AuthCard/AuthCard';
 import { useAuth, type VerifyOtpResult } from './AuthProvider/auth-context';
 import { OtpForm } from './OtpForm/OtpForm';

@@ -1,6 +1,6 @@
 import { CAPSULE_TEXTS } from '@capsule/domain';
 import { Stack } from '@mantine/core';
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../lib/ui/PageHeader/PageHeader';
 import { MyCapsules } from './MyCapsules/MyCapsules';
 import { PlanSummary } from './PlanSummary/PlanSummary';
 import { StatsStrip } from './StatsStrip/StatsStrip';

@@ -2,17 +2,17 @@ import { CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
-import { type Call, deferred, networkError } from '../../test/trpc-mock';
-import { RECEIVED_EMPTY_TEXTS } from './ReceivedCapsules/ReceivedCapsules';
-import { RECEIVED_STAT_CARDS } from './ReceivedStats/ReceivedStats';
 import {
   makeReceived,
   PAGE_LOAD,
   RECEIVED_COUNTS,
   receivedHandlers,
   receivedListOf,
-} from './received-fixtures';
+} from '../../test/received-fixtures';
+import { renderApp } from '../../test/render';
+import { type Call, deferred, networkError } from '../../test/trpc-mock';
+import { RECEIVED_EMPTY_TEXTS } from './ReceivedCapsules/ReceivedCapsules';
+import { RECEIVED_STAT_CARDS } from './ReceivedStats/ReceivedStats';
 
 const listCalls = (calls: Call[]) =>
   calls.filter((call) => call.path === 'receivedCapsules.list').map((call) => call.input);

@@ -1,4 +1,4 @@
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../lib/ui/PageHeader/PageHeader';
 import { ReceivedCapsules } from './ReceivedCapsules/ReceivedCapsules';
 
 /** /received-capsules (spec section 2): the capsules others have left for the signed-in user. */

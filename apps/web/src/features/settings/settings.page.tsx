@@ -1,4 +1,4 @@
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../lib/ui/PageHeader/PageHeader';
 import { SettingsTabs } from './SettingsTabs/SettingsTabs';
 
 /** /settings (spec section 2, 'Account Settings page'). */

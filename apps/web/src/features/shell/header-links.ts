@@ -1,6 +1,6 @@
 // The header's links to the main site: kept apart from the sidebar's items (nav-items.ts),
 // which bring the network pages' table, so the signed-out header carries only these.
-import { EXTERNAL_LINKS } from '../../app/external-links';
+import { EXTERNAL_LINKS } from '../../lib/external-links';
 
 export interface ExternalNavItem {
   label: string;

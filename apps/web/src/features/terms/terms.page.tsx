@@ -5,9 +5,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { serverErrorMessage } from '../../lib/server-error';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { useAuth } from '../auth/AuthProvider/auth-context';
-import { afterSignIn, useReturnPath } from '../auth/return-to';
-import { PageHeader } from '../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../lib/ui/PageHeader/PageHeader';
+import { afterSignIn, useAuth, useReturnPath } from '../auth';
 import { TermsAcceptance } from './TermsAcceptance/TermsAcceptance';
 
 /** /terms-and-conditions: protected, but reachable before the terms are accepted. */

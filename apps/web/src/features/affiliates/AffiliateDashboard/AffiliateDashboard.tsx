@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
-import { ListPagination } from '../../shell/ListPagination/ListPagination';
+import { ListPagination } from '../../../lib/ui/ListPagination/ListPagination';
 import type { MyAffiliate } from '../affiliate-types';
 import { PayoutsTable } from '../PayoutsTable/PayoutsTable';
 import { ReferralsTable } from '../ReferralsTable/ReferralsTable';

@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Logo } from '../../shell/Logo/Logo';
+import { Logo } from '../../../lib/ui/Logo/Logo';
 
 interface AuthCardProps {
   title: string;

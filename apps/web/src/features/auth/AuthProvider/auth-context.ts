@@ -1,7 +1,7 @@
 import type { LoginInput } from '@capsule/domain';
 import type { RouterOutputs } from '@capsule/server/app-router';
 import { createContext, useContext } from 'react';
-import { readReferralCode, shopUrlWithReferral, useCookieJar } from '../../affiliates/referral-cookie';
+import { readReferralCode, shopUrlWithReferral, useCookieJar } from '../../affiliates';
 
 export type AuthStatus = RouterOutputs['auth']['status'];
 export type AuthUser = NonNullable<AuthStatus['user']>;

@@ -2,7 +2,7 @@ import { AUTH_TEXTS } from '@capsule/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { EXTERNAL_LINKS, newTab, PRODUCT_NAME } from '../../../app/external-links';
+import { EXTERNAL_LINKS, newTab, PRODUCT_NAME } from '../../../lib/external-links';
 import { useAuth } from '../AuthProvider/auth-context';
 import type { LoginErrors, LoginField } from './login-rules';
 

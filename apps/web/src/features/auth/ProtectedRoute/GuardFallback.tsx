@@ -1,4 +1,4 @@
-import { LoadingIndicator } from '../../shell/LoadingIndicator/LoadingIndicator';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator/LoadingIndicator';
 import { useAuth } from '../AuthProvider/auth-context';
 import { GUARD_TEXTS } from './guard-texts';
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES, type RootLocationState } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
-import { LoadingIndicator } from '../../shell/LoadingIndicator/LoadingIndicator';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator/LoadingIndicator';
 import { useAuth } from '../AuthProvider/auth-context';
 import { returningTo } from '../return-to';
 import { GUARD_TEXTS } from './guard-texts';

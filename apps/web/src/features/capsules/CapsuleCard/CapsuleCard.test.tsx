@@ -1,9 +1,9 @@
 import { CAPSULE_REFUSALS, CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { dayIn, daysAgo, makeCapsule, storedCapsule } from '../../../test/capsule-fixtures';
 import { render } from '../../../test/render';
 import type { Capsule } from '../capsule-display';
-import { dayIn, daysAgo, makeCapsule, storedCapsule } from '../capsule-fixtures';
 import { CapsuleCard, countdownLabel } from './CapsuleCard';
 
 function renderCard(capsule: Capsule) {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { storedCapsule } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
 import { render } from '../../../test/render';
 import { formatFingerprint } from '../capsule-display';
-import { storedCapsule } from '../capsule-fixtures';
 import { CapsuleDetailsDialog } from './CapsuleDetailsDialog';
 
 const SHA = '3f2a9c1e77b041d2aa00bb11cc22dd33ee44ff5566778899aabbccddeeff0011';

@@ -8,13 +8,19 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import {
+  CONTACTS,
+  dashboardHandlers,
+  makeCapsule,
+  PAGE_LOAD,
+  storedCapsule,
+} from '../../../test/capsule-fixtures';
 import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
 import { ASSIGN_TEXTS } from '../AssignRecipientDialog/AssignRecipientDialog';
 import type { Capsule } from '../capsule-display';
-import { CONTACTS, dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
 import { LOCK_TEXTS, lockFailureMessage } from '../LockCapsuleDialog/LockCapsuleDialog';
 
 const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);

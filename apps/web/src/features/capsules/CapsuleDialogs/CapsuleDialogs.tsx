@@ -1,6 +1,6 @@
 import { CAPSULE_INFO_TEXTS } from '@capsule/domain';
 import { lazy, Suspense } from 'react';
-import { LoadingDialog } from '../../shell/LoadingDialog/LoadingDialog';
+import { LoadingDialog } from '../../../lib/ui/LoadingDialog/LoadingDialog';
 import { AssignRecipientDialog } from '../AssignRecipientDialog/AssignRecipientDialog';
 import { CapsuleDetailsDialog } from '../CapsuleDetailsDialog/CapsuleDetailsDialog';
 import { DeleteVideoDialog } from '../DeleteVideoDialog/DeleteVideoDialog';

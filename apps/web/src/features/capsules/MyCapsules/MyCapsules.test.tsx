@@ -1,10 +1,10 @@
 import { CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { dashboardHandlers, makeCapsule, PAGE_LOAD } from '../../../test/capsule-fixtures';
 import { SERVER_LINKS, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, networkError } from '../../../test/trpc-mock';
-import { dashboardHandlers, makeCapsule, PAGE_LOAD } from '../capsule-fixtures';
 
 const listCalls = (calls: Call[]) =>
   calls.filter((call) => call.path === 'capsules.list').map((c) => c.input);

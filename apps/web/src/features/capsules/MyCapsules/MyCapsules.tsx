@@ -15,18 +15,18 @@ import {
 import { IconAlertCircle, IconBox, IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { newTab } from '../../../app/external-links';
+import { newTab } from '../../../lib/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { ListPagination } from '../../../lib/ui/ListPagination/ListPagination';
 import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
-import { useShopUrl } from '../../auth/AuthProvider/auth-context';
-import { ListPagination } from '../../shell/ListPagination/ListPagination';
+import { useNow } from '../../../lib/use-now';
+import { useShopUrl } from '../../auth';
 import { CapsuleCard } from '../CapsuleCard/CapsuleCard';
 import { CapsuleDialogs } from '../CapsuleDialogs/CapsuleDialogs';
 import type { OpenCapsuleDialog } from '../CapsuleDialogs/dialog-state';
 import { CapsuleFilters } from '../CapsuleFilters/CapsuleFilters';
 import { useCapsuleFilters } from '../use-capsule-filters';
-import { useNow } from '../use-now';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 const SKELETON_CARDS = 6;

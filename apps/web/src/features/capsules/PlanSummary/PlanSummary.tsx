@@ -3,10 +3,10 @@ import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { newTab } from '../../../app/external-links';
+import { newTab } from '../../../lib/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
-import { useShopUrl } from '../../auth/AuthProvider/auth-context';
+import { useShopUrl } from '../../auth';
 
 /** Spec section 9: the subscription is stale after 5 minutes. */
 export const SUBSCRIPTION_STALE_MS = 5 * 60_000;

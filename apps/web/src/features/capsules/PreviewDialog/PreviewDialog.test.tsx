@@ -1,11 +1,11 @@
 import { CAPSULE_TEXTS } from '@capsule/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dashboardHandlers, PAGE_LOAD, storedCapsule } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
 import type { Capsule } from '../capsule-display';
-import { dashboardHandlers, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
 import { INTRO_VIDEO_URL } from './PreviewDialog';
 
 const READ_URL = 'https://storage.test/user-1/video?sp=r&sig=abc';

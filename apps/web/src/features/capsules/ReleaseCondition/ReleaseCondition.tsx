@@ -6,8 +6,8 @@ import {
   IconFileCertificate,
   IconLockOpen,
 } from '@tabler/icons-react';
+import { useNow } from '../../../lib/use-now';
 import type { Capsule } from '../capsule-display';
-import { useNow } from '../use-now';
 
 type ReleaseFacts = Pick<Capsule, 'deliveryCriteria' | 'deliveryDate' | 'recipientName' | 'deliveredAt'>;
 

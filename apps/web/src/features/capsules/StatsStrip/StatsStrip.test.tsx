@@ -1,10 +1,10 @@
 import { CAPSULE_STATS_TILES, CAPSULE_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { COUNTS, dashboardHandlers, PAGE_LOAD } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { deferred, networkError } from '../../../test/trpc-mock';
-import { COUNTS, dashboardHandlers, PAGE_LOAD } from '../capsule-fixtures';
 
 describe('dashboard stats strip', () => {
   it('shows five placeholders while loading, then the five counts', async () => {

@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
-import { STAT_TILE_FRAME, StatTileContent } from '../../shell/StatTile/StatTile';
+import { STAT_TILE_FRAME, StatTileContent } from '../../../lib/ui/StatTile/StatTile';
 import type { CapsuleCounts } from '../capsule-display';
 import classes from './StatsStrip.module.css';
 

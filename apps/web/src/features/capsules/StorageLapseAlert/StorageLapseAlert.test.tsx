@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dashboardHandlers } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { dashboardHandlers } from '../capsule-fixtures';
 
 const plan = (lapse: unknown) =>
   dashboardHandlers([], {

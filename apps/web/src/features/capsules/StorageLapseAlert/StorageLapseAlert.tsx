@@ -1,9 +1,9 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { newTab } from '../../../app/external-links';
+import { newTab } from '../../../lib/external-links';
 import { useTRPC } from '../../../lib/trpc';
-import { useShopUrl } from '../../auth/AuthProvider/auth-context';
+import { useShopUrl } from '../../auth';
 import { SUBSCRIPTION_STALE_MS } from '../PlanSummary/PlanSummary';
 import { lapseWarningText } from './storage-lapse-texts';
 

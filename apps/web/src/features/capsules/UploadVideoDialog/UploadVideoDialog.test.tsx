@@ -1,11 +1,11 @@
 import { CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, type Handlers, networkError, serverError } from '../../../test/trpc-mock';
 import type { Capsule } from '../capsule-display';
-import { dashboardHandlers, makeCapsule, PAGE_LOAD, storedCapsule } from '../capsule-fixtures';
 import { blockId } from './block-plan';
 import { connectionLost, FakeStorage, grant, storageError } from './fake-block-target';
 

@@ -2,13 +2,13 @@ import { CONTACT_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeContact } from '../../../test/contact-fixtures';
 import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
+import { preloadSignedInPages } from '../../../test/preload-signed-in';
 import { renderApp } from '../../../test/render';
 import { networkError, serverError } from '../../../test/trpc-mock';
-import { makeContact } from '../contact-fixtures';
 import { CONTACT_SCREEN_TEXTS } from '../contact-screen-texts';
-import { preloadSignedInPages } from '../preload-signed-in';
 
 beforeAll(preloadSignedInPages);
 

@@ -1,7 +1,7 @@
 import { CONTACT_TEXTS, type RelationshipType } from '@capsule/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { LoadingDialog } from '../../../lib/ui/LoadingDialog/LoadingDialog';
 import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
-import { LoadingDialog } from '../../shell/LoadingDialog/LoadingDialog';
 import type { Contact } from '../contact-types';
 import { DeleteContactDialog } from '../DeleteContactDialog/DeleteContactDialog';
 

@@ -1,11 +1,11 @@
 import { CONTACT_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeContact } from '../../../test/contact-fixtures';
 import { signedIn } from '../../../test/fixtures';
+import { preloadSignedInPages } from '../../../test/preload-signed-in';
 import { renderApp } from '../../../test/render';
 import { serverError } from '../../../test/trpc-mock';
-import { makeContact } from '../contact-fixtures';
-import { preloadSignedInPages } from '../preload-signed-in';
 
 beforeAll(preloadSignedInPages);
 

@@ -1,6 +1,6 @@
 import { Flex } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../shell/PageHeader/PageHeader';
+import { PageHeader } from '../../../lib/ui/PageHeader/PageHeader';
 
 interface PageTitleRowProps {
   title: string;

@@ -1,6 +1,6 @@
 import { RELATIONSHIP_DETAILS, type RelationshipDetail, type RelationshipType } from '@capsule/domain';
 import { Badge, ScrollArea, Tabs } from '@mantine/core';
-import type { Contact } from '../../contacts/contact-types';
+import type { Contact } from '../../contacts';
 import { NETWORK_TEXTS } from '../network-texts';
 import classes from './DetailTabs.module.css';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, CloseButton, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import type { Contact, ContactGroup } from '../../contacts/contact-types';
+import type { Contact, ContactGroup } from '../../contacts';
 import { GROUP_SCREEN_TEXTS } from '../network-texts';
 
 interface GroupCardProps {

@@ -1,7 +1,7 @@
 import { GROUP_TEXTS, groupNameSchema, type RelationshipType } from '@capsule/domain';
 import { Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { Contact, ContactGroup } from '../../contacts/contact-types';
+import type { Contact, ContactGroup } from '../../contacts';
 import { GROUP_SCREEN_TEXTS } from '../network-texts';
 
 const validateName = (value: string) => {

@@ -1,12 +1,12 @@
 import { CONTACT_TEXTS, GROUP_TEXTS } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeContact } from '../../../test/contact-fixtures';
 import { findLoadedDialog } from '../../../test/dialogs';
 import { signedIn } from '../../../test/fixtures';
+import { preloadSignedInPages } from '../../../test/preload-signed-in';
 import { renderApp } from '../../../test/render';
 import { serverError } from '../../../test/trpc-mock';
-import { makeContact } from '../../contacts/contact-fixtures';
-import { preloadSignedInPages } from '../../contacts/preload-signed-in';
 
 const contacts = [
   makeContact({

@@ -9,13 +9,16 @@ import { Alert, Box, Button, SegmentedControl, Skeleton, Stack } from '@mantine/
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
-import { useContactDialogs } from '../../contacts/ContactDialogs/use-contact-dialogs';
-import { ContactGrid, EmptyState } from '../../contacts/ContactGrid/ContactGrid';
-import { CONTACT_SCREEN_TEXTS } from '../../contacts/contact-screen-texts';
-import { PageTitleRow } from '../../contacts/PageTitleRow/PageTitleRow';
-import { useContactsQuery } from '../../contacts/use-contacts';
-import { displayName } from '../../shell/display-name';
+import { useAuth } from '../../auth';
+import {
+  CONTACT_SCREEN_TEXTS,
+  ContactGrid,
+  EmptyState,
+  PageTitleRow,
+  useContactDialogs,
+  useContactsQuery,
+} from '../../contacts';
+import { displayName } from '../../shell';
 import {
   ALL_DETAILS,
   type DetailFilter,

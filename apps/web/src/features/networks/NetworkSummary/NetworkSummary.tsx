@@ -5,8 +5,8 @@ import {
   topDetailCounts,
 } from '@capsule/domain';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Contact } from '../../contacts/contact-types';
-import { detailColor, typeColor } from '../../contacts/relationship-colors';
+import type { Contact } from '../../contacts';
+import { detailColor, typeColor } from '../../contacts';
 import { NETWORK_TEXTS } from '../network-texts';
 
 interface NetworkSummaryProps {

@@ -16,7 +16,7 @@ import {
   useStore,
 } from '@xyflow/react';
 import { useMemo } from 'react';
-import { colorHex, detailColor } from '../../contacts/relationship-colors';
+import { colorHex, detailColor } from '../../contacts';
 import classes from './RelationshipMap.module.css';
 import {
   CONTACT_NODE_HEIGHT,

@@ -14,9 +14,9 @@ import {
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { ListPagination } from '../../../lib/ui/ListPagination/ListPagination';
 import { useDialogTrigger } from '../../../lib/use-dialog-trigger';
-import { useNow } from '../../capsules/use-now';
-import { ListPagination } from '../../shell/ListPagination/ListPagination';
+import { useNow } from '../../../lib/use-now';
 import { ReceivedCard, type ReceivedDialogKind } from '../ReceivedCard/ReceivedCard';
 import { ReceivedDetailsDialog } from '../ReceivedDetailsDialog/ReceivedDetailsDialog';
 import { ReceivedFilters } from '../ReceivedFilters/ReceivedFilters';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { dayFromNow, makeReceived } from '../../../test/received-fixtures';
 import { render } from '../../../test/render';
 import type { ReceivedCapsule } from '../received-display';
-import { dayFromNow, makeReceived } from '../received-fixtures';
 import { OPENING_MS, ReceivedCard } from './ReceivedCard';
 
 function renderCard(capsule: ReceivedCapsule) {

@@ -2,10 +2,10 @@ import { CAPSULE_TEXTS, formatDate } from '@capsule/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/fixtures';
+import { dayFromNow, makeReceived, PAGE_LOAD, receivedHandlers } from '../../../test/received-fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, deferred, serverError } from '../../../test/trpc-mock';
 import type { ReceivedCapsule } from '../received-display';
-import { dayFromNow, makeReceived, PAGE_LOAD, receivedHandlers } from '../received-fixtures';
 
 const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
 

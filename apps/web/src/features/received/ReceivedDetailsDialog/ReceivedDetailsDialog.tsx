@@ -4,7 +4,7 @@ import { IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
-import { useNow } from '../../capsules/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useReceivedCapsule } from '../received-api';
 import { needsDocument, type ReceivedCapsule, receivedTitle } from '../received-display';
 import { ReceivedVideo } from './ReceivedVideo';

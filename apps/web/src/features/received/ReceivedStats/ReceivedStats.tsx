@@ -7,7 +7,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { STAT_TILE_FRAME, StatTileContent } from '../../shell/StatTile/StatTile';
+import { STAT_TILE_FRAME, StatTileContent } from '../../../lib/ui/StatTile/StatTile';
 import type { ReceivedCounts } from '../received-display';
 
 /** The four stat cards of the spec, in its order, keyed by the list's counts. */

@@ -2,9 +2,9 @@ import { DOCUMENT_UPLOAD_TEXTS as T } from '@capsule/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../../test/fixtures';
+import { makeReceived, PAGE_LOAD, receivedHandlers } from '../../../test/received-fixtures';
 import { renderApp } from '../../../test/render';
 import { type Call, deferred, serverError } from '../../../test/trpc-mock';
-import { makeReceived, PAGE_LOAD, receivedHandlers } from '../received-fixtures';
 import { DOCUMENT_DO_NOT_CLOSE } from './VerifyDocumentsDialog';
 
 const SAS = 'https://storage.test/docs/blob-1?sig=write';

@@ -2,7 +2,7 @@ import { DOCUMENT_UPLOAD_TEXTS, documentFileProblem, documentSizeLabel } from '@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileCertificate } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { EXTERNAL_LINKS, newTab } from '../../../app/external-links';
+import { EXTERNAL_LINKS, newTab } from '../../../lib/external-links';
 import { toast } from '../../../lib/toast';
 import { type ReceivedCapsule, receivedTitle } from '../received-display';
 import { DocumentDropArea, type DocumentSource } from './DocumentDropArea';

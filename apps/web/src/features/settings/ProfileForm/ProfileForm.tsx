@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth } from '../../auth';
 
 /** Profile Information tab: full name and phone, both required (spec section 5, 'Profile'). */
 export function ProfileForm() {

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { EXTERNAL_LINKS, newTab } from '../../../app/external-links';
+import { EXTERNAL_LINKS, newTab } from '../../../lib/external-links';
 import { ProfileForm } from '../ProfileForm/ProfileForm';
 
 export const SETTINGS_TABS = ['profile', 'password', 'account'] as const;

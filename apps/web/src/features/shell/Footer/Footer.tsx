@@ -13,10 +13,10 @@ import {
   PRODUCT_NAME,
   SOCIAL_LINKS,
   type SocialNetwork,
-} from '../../../app/external-links';
+} from '../../../lib/external-links';
 import { useRenderClock } from '../../../lib/render-clock';
-import { useShopUrl } from '../../auth/AuthProvider/auth-context';
-import { Logo } from '../Logo/Logo';
+import { Logo } from '../../../lib/ui/Logo/Logo';
+import { useShopUrl } from '../../auth';
 import classes from './Footer.module.css';
 
 const SOCIAL_ICONS: Record<SocialNetwork, ComponentType<IconProps>> = {

@@ -1,11 +1,11 @@
 import { Burger, Button, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
-import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
+import { newTab } from '../../../lib/external-links';
+import { Logo } from '../../../lib/ui/Logo/Logo';
+import { useAuth, useShopUrl } from '../../auth';
 import { headerExternalItems } from '../header-links';
-import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
 
 const BetaBadge = lazy(() => import('./SignedInHeaderItems').then((m) => ({ default: m.BetaBadge })));

@@ -3,7 +3,7 @@ import { Avatar, Badge, Button } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth } from '../../auth';
 import { displayName } from '../display-name';
 
 // The header's signed-in items, loaded only once someone is signed in: a signed-out visitor's

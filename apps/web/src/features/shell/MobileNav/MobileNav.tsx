@@ -15,12 +15,12 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { newTab } from '../../../app/external-links';
 import { ROUTES } from '../../../app/routes';
-import { useAuth, useShopUrl } from '../../auth/AuthProvider/auth-context';
+import { newTab } from '../../../lib/external-links';
+import { Logo } from '../../../lib/ui/Logo/Logo';
+import { useAuth, useShopUrl } from '../../auth';
 import { AreaNavLinks } from '../AreaNavLinks/AreaNavLinks';
 import { headerExternalItems } from '../header-links';
-import { Logo } from '../Logo/Logo';
 import { isActivePath } from '../nav-items';
 
 interface MobileNavProps {

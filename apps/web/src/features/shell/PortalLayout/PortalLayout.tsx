@@ -2,10 +2,10 @@ import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator/LoadingIndicator';
+import { useAuth } from '../../auth';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
-import { LoadingIndicator } from '../LoadingIndicator/LoadingIndicator';
 import { LazyMobileNav } from '../MobileNav/LazyMobileNav';
 import { Sidebar } from '../Sidebar/Sidebar';
 

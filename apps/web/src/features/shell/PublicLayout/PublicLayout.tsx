@@ -1,9 +1,9 @@
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator/LoadingIndicator';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
-import { LoadingIndicator } from '../LoadingIndicator/LoadingIndicator';
 import { LazyMobileNav } from '../MobileNav/LazyMobileNav';
 import classes from './PublicLayout.module.css';
 

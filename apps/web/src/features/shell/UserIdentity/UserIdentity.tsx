@@ -1,6 +1,6 @@
 import { initials } from '@capsule/domain';
 import { Avatar, Group, Text } from '@mantine/core';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth } from '../../auth';
 import { displayName } from '../display-name';
 
 /** The signed-in user's avatar initials, name and e-mail (sidebar and user menu). */

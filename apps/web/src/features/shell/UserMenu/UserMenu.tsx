@@ -3,7 +3,7 @@ import { Avatar, Box, Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../app/routes';
-import { useAuth } from '../../auth/AuthProvider/auth-context';
+import { useAuth } from '../../auth';
 import { displayName } from '../display-name';
 import { UserIdentity } from '../UserIdentity/UserIdentity';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRenderClock } from '../../lib/render-clock';
+import { useRenderClock } from './render-clock';
 
 /**
  * The current time, refreshed every `everyMs`: the 10-day edit window, the progress bar and

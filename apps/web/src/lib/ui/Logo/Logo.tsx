@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { PRODUCT_NAME } from '../../../app/external-links';
 import logoUrl from '../../../assets/logo.svg';
+import { PRODUCT_NAME } from '../../external-links';
 
 interface LogoProps {
   size?: number;

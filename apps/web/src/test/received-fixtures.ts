@@ -1,6 +1,7 @@
 // Test data for the Received Capsules web-unit tests (not imported by the app).
-import type { Handlers } from '../../test/trpc-mock';
-import type { ReceivedCapsule, ReceivedCounts } from './received-display';
+
+import type { ReceivedCapsule, ReceivedCounts } from '../features/received/received-display';
+import type { Handlers } from './trpc-mock';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();

@@ -1,6 +1,7 @@
 // Test data for the capsule screens' web-unit tests (not imported by the app).
-import type { Handlers } from '../../test/trpc-mock';
-import type { Capsule, CapsuleCounts } from './capsule-display';
+
+import type { Capsule, CapsuleCounts } from '../features/capsules/capsule-display';
+import type { Handlers } from './trpc-mock';
 
 const DAY = 24 * 60 * 60 * 1000;
 

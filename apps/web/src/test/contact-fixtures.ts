@@ -1,4 +1,4 @@
-import type { Contact } from './contact-types';
+import type { Contact } from '../features/contacts/contact-types';
 
 let next = 0;
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RenderClockContext } from '../../lib/render-clock';
+import { RenderClockContext } from './render-clock';
 import { useNow } from './use-now';
 
 function Clock({ seen }: { seen: number[] }) {
