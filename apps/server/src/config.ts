@@ -118,6 +118,11 @@ const envSchema = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  /**
+   * Whether each REST answer is read back against its documented schema before it is sent
+   * (rest/answer-check.ts): everywhere but production, where the check's cost is not paid.
+   */
+  checkRestAnswers: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -232,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     isProduction,
+    checkRestAnswers: !isProduction,
     port: e.PORT,
     host: e.HOST,
     publicUrl: publicUrl.replace(/\/$/, ''),

@@ -23,7 +23,7 @@ export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.setValidatorCompiler(validatorCompiler);
-    api.setSerializerCompiler(answerSerializer(!deps.config.isProduction));
+    api.setSerializerCompiler(answerSerializer(deps.config.checkRestAnswers));
     await registerOpenApi(api, {
       docsPage: deps.config.nodeEnv === 'development',
       sessionCookie: sessionCookieName(deps),
