@@ -6,7 +6,7 @@ import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
-// Accessibility of the dialogs and of the way in (issue 31), in a real Chromium: each kind of
+// Accessibility of the dialogs and of the way in, in a real Chromium: each kind of
 // dialog opened from its real trigger has a close button a screen reader can name, Escape
 // closes it, and the focus is back on what opened it (or, when that is gone, on a neighbour
 // in the same list). The sign-in up to the dashboard makes no call the server refuses (the

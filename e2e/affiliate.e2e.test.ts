@@ -7,7 +7,7 @@ import { E2E_SHOP_URL } from './support/portal.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
-// The affiliate programme in a real Chromium against the built portal (issue 13): a member
+// The affiliate programme in a real Chromium against the built portal: a member
 // applies on the Affiliate page, an operator approves the code (the service of
 // `affiliate:approve`), the page shows the code and the link; a visitor follows the link, the
 // portal keeps the code and hands it to the shop link, and the store's signed checkout (posted to

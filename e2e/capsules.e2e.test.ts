@@ -151,7 +151,7 @@ describe('My Capsules in Chromium', () => {
     const withInfo = await capsuleOf(user.id, first);
     expect([withInfo.deliveryDate, withInfo.category]).toEqual([target.format('YYYY-MM-DD'), 'Graduation']);
 
-    // A Pending_Upload card opens the upload dialog, titled with the recipient (issue 11).
+    // A Pending_Upload card opens the upload dialog, titled with the recipient.
     await dated.getByRole('button', { name: first }).click();
     const upload = page.getByRole('dialog', { name: 'Upload Video for Grace Hopper' });
     await upload.getByRole('button', { name: 'Choose a video' }).waitFor();

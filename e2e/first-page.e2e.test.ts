@@ -11,7 +11,7 @@ declare global {
 }
 
 // A signed-in page opened directly (a bookmark, a reload, a mail's link) comes drawn by the
-// server with its data (issue #10; apps/server/src/first-page). The browser must then take
+// server with its data (apps/server/src/first-page). The browser must then take
 // that very markup over, without an error, without asking again for what came with the page,
 // and answer clicks as a page it drew itself would.
 describe('a signed-in page opened directly', () => {

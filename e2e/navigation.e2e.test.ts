@@ -6,7 +6,7 @@ import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
 import { signInFromHere, signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
-// No dead ends (issue 31), in a real Chromium at 1280 and 375 px: the sidebar's and the phone
+// No dead ends, in a real Chromium at 1280 and 375 px: the sidebar's and the phone
 // menu's My Contacts go to /contacts with its pages listed under it; a link from an e-mail
 // survives the sign-in (password, code, terms) and lands where it pointed, query string and
 // all, but never on another site; a session that ended says so and the sign-in returns to the

@@ -7,7 +7,7 @@ import { signInThroughScreens } from './support/sign-in.js';
 import { toastLook, toastNamed, unstyledComponents } from './support/styles.js';
 import { browserSuite } from './support/suite.js';
 
-// What the signed-out screens can show, styled (issue 31): the toasts of the sign-in screens
+// What the signed-out screens can show, styled: the toasts of the sign-in screens
 // (/login, /auth), the code screen (/verify-otp) and not-found, the notice of a session that
 // ended, and the phone menu. Those screens load only a subset of Mantine's styles; a toast once
 // showed there as plain text over the footer's links. Each is shown the way a visitor meets it,

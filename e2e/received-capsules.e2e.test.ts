@@ -10,7 +10,7 @@ import { makePng, makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
-// The recipient's half in a real Chromium against the built portal (issue 12): a sender uploads
+// The recipient's half in a real Chromium against the built portal: a sender uploads
 // and locks two capsules through the screens, the delivery sweep runs, and the recipient finds
 // them in Received Capsules: one plays at once; the other opens after a document uploaded in the
 // Verify Milestone Documents dialog is approved by an operator (the CLI's service).
@@ -139,7 +139,7 @@ describe('Received Capsules in Chromium', () => {
     await expectPlaying(page);
     await dialogShot(page, 'received-03-playing');
     await details.getByRole('button', { name: 'Close', exact: true }).click();
-    // The sender's side learns it was opened and played (issue 12, delivery tracking).
+    // The sender's side learns it was opened and played (delivery tracking).
     await expect
       .poll(async () => {
         const tracked = (await portal.read.capsule(sender.id, anyTime)).delivery;

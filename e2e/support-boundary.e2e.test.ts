@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The browser tests reach the server through one door (issue 9): the test-support entry point
+// The browser tests reach the server through one door: the test-support entry point
 // apps/server/test/support/browser-portal.ts. No e2e file imports anything else from
 // apps/server (by relative path or as @capsule/server), and none issues SQL: data is seeded
 // and read through the entry point's helpers, which go through the server's services.

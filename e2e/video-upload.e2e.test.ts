@@ -9,7 +9,7 @@ import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
-// The Upload Video dialog in a real Chromium against the built portal (issue 11): the bytes go
+// The Upload Video dialog in a real Chromium against the built portal: the bytes go
 // from the page straight to the portal's Azurite as blocks, the server checks and reviews them
 // (ffprobe, a thumbnail), and the card turns Stored. The connection is cut with Playwright's
 // routing (block requests refused), and the blocks that reach storage are counted.

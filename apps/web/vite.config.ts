@@ -70,7 +70,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // React changes less often than the app: its own chunk stays cached across releases.
             // Everything else is split by what imports it, so the first visit carries only the
-            // sign-in screen's share of Mantine, tRPC and zod (issue #10); the signed-in pages are
+            // sign-in screen's share of Mantine, tRPC and zod; the signed-in pages are
             // split off by React.lazy (src/app/router.tsx).
             codeSplitting: {
               groups: [

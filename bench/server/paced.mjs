@@ -1,4 +1,4 @@
-// An open-loop load at a steady rate, for "p99 at half the maximum rate" (issue 10).
+// An open-loop load at a steady rate, for "p99 at half the maximum rate".
 //
 // autocannon's rate option does not pace: each connection sends its quota for the second back
 // to back and then waits for the next second, so at "half rate" the requests still come at full

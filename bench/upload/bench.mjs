@@ -354,7 +354,7 @@ async function main() {
       'blocks cut in flight, sent again in full': String(first.cutInFlight.length),
       'capsule status after complete': capsule.status,
     };
-    console.log('\nUpload bench (issue 11)');
+    console.log('\nUpload bench');
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(42)} ${v}`);
     console.log(`  file on disk: ${statSync(file).size} bytes`);
   } finally {

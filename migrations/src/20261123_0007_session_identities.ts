@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // Who is asking, in one read per request: the session, its user and the terms versions that
 // user accepted. The auth module owns this view (docs/decisions/008); it reads the users and
 // terms tables only here, so the session, the user and the terms state arrive in one round
-// trip instead of three (issue 10).
+// trip instead of three.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the app's types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Totals that do not grow with the data (issue 10): the dashboard's counts and the list's
+// Totals that do not grow with the data: the dashboard's counts and the list's
 // total were count(*) over every capsule of the owner, 35 times slower at a million capsules.
 // capsule_counters holds how many capsules each owner has per status and category, kept by a
 // trigger in the same transaction as every insert, delete and change of status, category or

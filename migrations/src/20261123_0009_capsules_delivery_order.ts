@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // The list sorted by delivery date (REST sortby=delivery: delivery_date asc nulls last, then
 // created_at, then seq) had no index to walk: PostgreSQL read and sorted every capsule of the
-// owner for a page of 12, about a second at a million capsules (issue 10). This index holds
+// owner for a page of 12, about a second at a million capsules. This index holds
 // the owner's capsules in exactly that order (a btree's ascending order puts nulls last), so
 // the first page is 12 index entries whatever the owner holds.
 

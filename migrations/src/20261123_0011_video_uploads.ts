@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Video uploads (issue 11). The browser sends a video straight to blob storage; each attempt is
+// Video uploads. The browser sends a video straight to blob storage; each attempt is
 // a row here, owned by the capsules module: which blob the server named for it, what the client
 // said about the file, the notification options chosen in the dialog, where the attempt stands,
 // and what became of its blob. The capsule keeps its current (accepted) video in its own
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('declared_duration_seconds', 'double precision', (c) =>
       c.check(sql`declared_duration_seconds >= 0`),
     )
-    // Notify Recipient (spec section 5): the delivery (issue 12) reads these from the capsule's
+    // Notify Recipient (spec section 5): the delivery reads these from the capsule's
     // accepted upload. notify_custom_date is the wall clock chosen in notify_timezone;
     // notify_at is that instant.
     .addColumn('notify_enabled', 'boolean', (c) => c.notNull())

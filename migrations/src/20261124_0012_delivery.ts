@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Delivery exactly once (issue 12; docs/decisions/014-delivery-exactly-once.md). A locked capsule
+// Delivery exactly once (docs/decisions/014-delivery-exactly-once.md). A locked capsule
 // gets the instant its delivery is due (due_at, fixed at lock) and the instant the sweep should
 // next look at it (delivery_check_at: due_at at first, an hour later each time its recipient has
 // no account yet). Delivery writes the recipient's received_capsules row, delivered_at and the

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Document verification (issue 12). A recipient of a Document_Validation or Premium_Verification
+// Document verification. A recipient of a Document_Validation or Premium_Verification
 // capsule uploads an image of a document straight to blob storage; an operator approves or
 // rejects it with the admin CLI. Each attempt is a row of document_uploads (owned by the capsules
 // module with received_capsules): which blob the server named, what the client declared, what

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Purchases from the card provider (Stripe) and storage plans that never silently delete
-// (issue 13; docs/decisions/011-stripe-webhook.md). All owned by the commerce module, except
+// (docs/decisions/011-stripe-webhook.md). All owned by the commerce module, except
 // capsules.lapse_marked_at, which the capsules module writes when a lapsed plan's grace ends.
 //
 // - payments: money in integer cents (amount_cents bigint) instead of numeric(12,2); what a

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The affiliate programme made real (issue 13, docs/decisions: affiliates). Money becomes integer
+// The affiliate programme made real (docs/decisions: affiliates). Money becomes integer
 // cents (bigint) instead of numeric(12,2); the commission rate stays numeric(5,4) (an exact
 // fraction with at most 4 decimals, i.e. whole basis points) and the app multiplies in integers.
 // A referral is one per purchase (unique purchase_id: a replayed checkout cannot make two), and

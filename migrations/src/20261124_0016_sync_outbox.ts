@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The sync with the business system (Odoo) as a transactional outbox (issue 13): a change writes
+// The sync with the business system (Odoo) as a transactional outbox: a change writes
 // its integration_sync_records row in its own transaction; a job pushes due rows later. What the
 // pusher needs on top of the spec's record (migration 0004):
 // - attempts and next_attempt_at: the retries with back-off (times from the app's clock; a null

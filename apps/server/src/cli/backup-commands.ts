@@ -5,7 +5,7 @@ import { createBackup, type DatabaseTarget, restoreBackup, verifyBackup } from '
 import type { Command } from './commands.js';
 import { cliBlobStorage } from './services.js';
 
-// Backups that restore (issue 32); commands.ts lists these with the others, and
+// Backups that restore; commands.ts lists these with the others, and
 // docs/operations/backups.md says how and when to use them.
 //
 // They run as `offline` commands: admin.ts opens no database for them, each opens what it

@@ -1,7 +1,7 @@
 import { listWaitingDocuments, reviewDocument } from '../modules/capsules/index.js';
 import type { Command } from './commands.js';
 
-// The operators' document review (issue 12); commands.ts lists these with the others.
+// The operators' document review; commands.ts lists these with the others.
 
 // A document is named by its capsule's id (ID below): the id the recipient's page and the
 // sender's show, and a capsule has one recipient.

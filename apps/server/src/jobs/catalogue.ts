@@ -75,7 +75,7 @@ export const JOBS = defineJobs({
   /** Sweep: purchases paid before the buyer had an account, recorded once the account exists. */
   'purchases.attach-pending': { payload: z.object({}), policy: 'exclusive' },
   /**
-   * Sweep: deliver every capsule whose time has come (issue 12; modules/capsules/delivery/delivery.service.ts).
+   * Sweep: deliver every capsule whose time has come (modules/capsules/delivery/delivery.service.ts).
    * Every minute, and sent by a lock whose delivery is due at once. Not retried: the next minute's
    * run is the retry, and it catches up whatever a failed or killed run left. A heartbeat, so a
    * run whose process died frees the queue's one place within 30 s instead of 15 minutes.
@@ -94,7 +94,7 @@ export const JOBS = defineJobs({
     heartbeatSeconds: 30,
   },
   /**
-   * Tell the recipient an operator's verdict on their document (issue 12): one mail per document,
+   * Tell the recipient an operator's verdict on their document: one mail per document,
    * sent in the verdict's transaction, so a mail server that is away delays it, never undoes it.
    */
   'received.document-mail': {

@@ -4,7 +4,7 @@ import { SERVING_V8_FLAGS } from './heap-tuning.js';
 
 // V8 does not throw on a flag it does not know: it writes "unrecognized flag" on stderr and goes
 // on. A Node upgrade that renamed one would silently bring back the collections it was set
-// against (issue 10), so this is checked with the Node that runs the tests (the project's).
+// against, so this is checked with the Node that runs the tests (the project's).
 // Only that line is looked for: a debugger or tool reaching the child through NODE_OPTIONS may
 // write on stderr too.
 

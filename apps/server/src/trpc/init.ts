@@ -86,7 +86,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
  * Every procedure's output schema, as given to .output(): checked with zod's synchronous parse.
  * Given the schema itself, tRPC runs parseAsync, and zod uses its compiled object parser only in
  * a synchronous parse: a list page of 12 capsules cost about 50 µs of CPU that way and 18 µs
- * this way (issue 10). The
+ * this way. The
  * checks are the same, and so is what they guard: nothing beyond the declared fields leaves the
  * server (zod strips the rest), and an answer that does not fit fails the call exactly as the
  * schema itself would make it fail (init.test.ts). Only for schemas without async refinements or

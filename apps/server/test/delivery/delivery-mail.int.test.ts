@@ -20,7 +20,7 @@ import {
   smtpDown,
 } from './delivery-setup.js';
 
-// The recipient's side of a delivery and what the sender learns of it (issue 12): Notify
+// The recipient's side of a delivery and what the sender learns of it: Notify
 // Recipient off, an e-mail written in another case, the mail server away (retries with back-off
 // on the test clock, one mail once it is back), the last try (failed, listed and retried with the
 // admin CLI), and the sender's Capsule Details: delivered, e-mailed, opened, played.

@@ -10,7 +10,7 @@ import type { TestApp } from '../support/test-app.js';
 import type { TestFile } from '../support/test-videos.js';
 import { type Member, memberWithCapsule, reviewed, sendFile } from '../support/uploads.js';
 
-// The delivery tests' side (issue 12): a sender whose capsule holds a reviewed video with the
+// The delivery tests' side: a sender whose capsule holds a reviewed video with the
 // Notify Recipient choice of the upload dialog, and the rows delivery writes, read as they are.
 
 /** The admin CLI's services as the test app has them (its clock, storage and job queue). */

@@ -17,7 +17,7 @@ import {
   wallClockIn,
 } from './delivery-setup.js';
 
-// When a capsule reaches its recipient (issue 12): at lock, by the sender's hand or the 10-day
+// When a capsule reaches its recipient: at lock, by the sender's hand or the 10-day
 // auto-lock; at the custom date and time in the chosen zone, not a minute before; and, for a
 // recipient without an account, when the account appears. The test clock moves time; the test
 // runs the delivery sweep itself where the cron would (jobs/README.md).

@@ -99,7 +99,7 @@ const FIELD_NAMES = [
   'info',
   'permanent',
   'confirmed',
-  // The upload calls (issue 11).
+  // The upload calls.
   'uploadId',
   'fileName',
   'fileSize',
@@ -117,7 +117,7 @@ const FIELD_NAMES = [
   'metadata',
   'sasUrl',
   'data',
-  // The received capsules' calls (issue 12).
+  // The received capsules' calls.
   'blobName',
   'size',
   'sort',
@@ -135,7 +135,7 @@ interface Pool {
   others: Record<IdKind, string[]>;
   memberEmail: string;
   otherEmail: string;
-  /** Capsules delivered to the member (issue 12): the received calls' own ids. */
+  /** Capsules delivered to the member: the received calls' own ids. */
   received: string[];
 }
 
@@ -842,7 +842,7 @@ const QUERY_VALUES: ReadonlyArray<Named<string>> = [
 function restTableCases(route: RestRoute, pool: Pool): TableCase[] {
   const hint = REST_HINTS[`${route.method} ${route.url}`] ?? {};
   const kind = idKindOf(route.url);
-  // A received capsule's path names one delivered to the member (issue 12).
+  // A received capsule's path names one delivered to the member.
   const realIds = route.url.startsWith('/api/received-capsules/') ? pool.received : pool.mine[kind];
   const realParams = Object.fromEntries(route.params.map((name) => [name, first(realIds)]));
   const path = fillPath(route, realParams);
@@ -1072,7 +1072,7 @@ describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', 
     other = await t.createUser({ fullName: 'Other Member' });
     memberSeeder = await seedMember(member, ['Alan', 'Barbara', 'Claude']);
     await seedMember(other, ['Dennis', 'Edsger']);
-    // A capsule of the other member delivered to this one, needing a document (issue 12).
+    // A capsule of the other member delivered to this one, needing a document.
     await receivedCapsule(t, other, member, { criteria: 'Premium_Verification', category: 'Wedding' });
     fingerprint = await fingerprinter(t);
     othersRows = () => ownedRowsPrint(t, other.id);

@@ -29,7 +29,7 @@ import {
   topBoxes,
 } from './crafted-files.js';
 
-// Crafted uploads through the real probe and thumbnail (issue 32): each ends as the review
+// Crafted uploads through the real probe and thumbnail: each ends as the review
 // would have it — refused with a reason, or a harmless video — within the limits of
 // limits.ts, and opens nothing but the file itself: the file server sees requests for that
 // file only, a second server named inside the files sees none, and no byte of the local file

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTestImage, type TestFile } from '../support/test-videos.js';
 import { mailAbout } from '../support/uploads.js';
 
-// Document verification (issue 12): the recipient of a Premium_Verification or
+// Document verification: the recipient of a Premium_Verification or
 // Document_Validation capsule sends an image straight to storage; the server trusts what storage
 // holds (a real PNG passes; a text file renamed .png and a 13 MB image are deleted and refused);
 // operators list, approve or reject with the admin CLI's commands; the recipient is mailed the

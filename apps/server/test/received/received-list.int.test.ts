@@ -6,7 +6,7 @@ import { daysAgo } from '../support/factories.js';
 import { type Person, type ReceivedOptions, receivedCapsule } from '../support/received.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// The Received Capsules page's list (issue 12): filtered by type and status, sorted by the four
+// The Received Capsules page's list: filtered by type and status, sorted by the four
 // release conditions, paged and counted by the database; the stat cards count every capsule the
 // user received; the sender's name comes from the sender's account. tRPC and the spec's REST call.
 

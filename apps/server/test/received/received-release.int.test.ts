@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTestVideo, type TestFile } from '../support/test-videos.js';
 import { reviewed, sendFile } from '../support/uploads.js';
 
-// Release, enforced by the server (issue 12): a capsule goes from a sender's upload through the
+// Release, enforced by the server: a capsule goes from a sender's upload through the
 // lock and the delivery job to its recipient, who sees it, opens it and plays it; and the release
 // rule at each criterion, moved across its edge with the test clock, on tRPC and REST alike.
 

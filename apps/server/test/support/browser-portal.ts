@@ -344,7 +344,7 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
      * arrangement is never overtaken by a run): the same functions the job handlers call.
      */
     sweeps: {
-      /** capsules.deliver: every capsule whose time has come reaches its recipient (issue 12). */
+      /** capsules.deliver: every capsule whose time has come reaches its recipient. */
       deliver: () => deliverDueCapsules(deps),
       /** capsules.delivery-mail: the recipients' mails that are due by the app's clock. */
       mails: () => sendDueDeliveryMails(deps),

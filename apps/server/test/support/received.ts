@@ -6,7 +6,7 @@ import type { TestClient } from './client.js';
 import { arrangeCapsule, arrangeDelivery, daysAgo, purchase } from './factories.js';
 import type { TestApp, TestUser } from './test-app.js';
 
-// Received capsules from a test's side (issue 12): a sender's stored capsule delivered to a
+// Received capsules from a test's side: a sender's stored capsule delivered to a
 // recipient, arranged directly (arrangeDelivery stands in for the delivery job) for the tests of
 // what happens after delivery. The delivery itself runs through the job in the main path.
 

@@ -5,7 +5,7 @@ import { locateTool } from '../../src/modules/media/index.js';
 import { runTool } from '../../src/modules/media/run-tool.js';
 
 // Test videos and images are made here with ffmpeg's test sources, never downloaded
-// (issue 11). Each takes well under a second for a few seconds of small video.
+//. Each takes well under a second for a few seconds of small video.
 
 export type TestVideoFormat = 'mp4' | 'webm' | 'mov';
 

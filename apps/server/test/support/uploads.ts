@@ -4,7 +4,7 @@ import { signIn, type TestClient } from './client.js';
 import { addContact, purchase } from './factories.js';
 import type { TestApp, TestUser } from './test-app.js';
 
-// The upload flow from a test's side (issue 11): a member with a capsule ready for its video,
+// The upload flow from a test's side: a member with a capsule ready for its video,
 // the browser's part of a block upload done from Node with the SDK, and waiting for the review.
 
 export type Slot = RouterOutputs['capsules']['upload']['start'];

@@ -18,7 +18,7 @@ import {
   startFor,
 } from '../support/uploads.js';
 
-// Bad input gets a clear error and changes nothing (issue 11): another user's capsule, a wrong
+// Bad input gets a clear error and changes nothing: another user's capsule, a wrong
 // state, a completion with no blob, an empty blob, a 2.1 GB blob, a text file renamed .mp4, a
 // video longer than the capsule takes, a completion sent twice, two tabs at once. Each ends in
 // a defined state with a message, and no capsule stays Upload_In_Progress.

@@ -31,7 +31,7 @@ async function openDirectly(route: string, handlers: Handlers) {
   return { calls };
 }
 
-describe('opening a protected page directly (issue #10)', { timeout: 20_000 }, () => {
+describe('opening a protected page directly', { timeout: 20_000 }, () => {
   it('draws the page with its data in the first render when the sign-in state and data are in', async () => {
     const capsules = [makeCapsule({ title: 'Letters to Lin' }), makeCapsule({ title: 'For the wedding' })];
     const { calls } = await openDirectly('/dashboard', { ...signedIn(), ...dashboardHandlers(capsules) });
@@ -86,7 +86,7 @@ describe('settled answers', () => {
   });
 });
 
-describe('the boot batch and the signed-in code (issue #10)', () => {
+describe('the boot batch and the signed-in code', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

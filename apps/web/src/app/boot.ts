@@ -41,7 +41,7 @@ function mayHaveData(status: AuthStatus): boolean {
  * at once for its chunk, its stylesheet and the dozen chunks it shares with the lazy dialogs.
  * Over HTTP/1.1 the browser keeps six connections to the server, so started first, those held
  * the data request in the browser's queue (about 70 ms in a traced cold /dashboard), and the
- * data arrived after the code it was meant to travel beside (issue #10). A timer set after the
+ * data arrived after the code it was meant to travel beside. A timer set after the
  * batch link's fires after it: timers of equal delay run in the order they were set.
  */
 export function afterBootBatch<T>(load: () => Promise<T>): Promise<T> {

@@ -116,7 +116,8 @@ describe('web boundaries', () => {
 
   it('finds lib/ depending on a feature or on app/', () => {
     const files = sample({
-      'lib/use-thing.ts': "import { useAuth } from '../features/auth';\nimport { ROUTES } from '../app/routes';",
+      'lib/use-thing.ts':
+        "import { useAuth } from '../features/auth';\nimport { ROUTES } from '../app/routes';",
     });
     expect(boundaryViolations(files)).toEqual([
       'lib/use-thing.ts (lib) imports features/auth',

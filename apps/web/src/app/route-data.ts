@@ -5,7 +5,7 @@ import { ROUTES } from './routes';
 // A signed-in page's first data, asked for at boot as soon as the sign-in state allows it
 // (boot.ts calls startRouteData once auth.status answers signed in with the terms accepted),
 // so the data request and the page's code chunks load together instead of one after the
-// other (issue #10). The signed-in app's data cache adopts these answers (app/DataProviders).
+// other. The signed-in app's data cache adopts these answers (app/DataProviders).
 // When the server rendered the page (first-page.ts), its answers come with the page instead,
 // and the same table says what it asked.
 

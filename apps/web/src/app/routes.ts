@@ -12,7 +12,7 @@ export const ROUTES = {
   settings: '/settings',
   receivedCapsules: '/received-capsules',
   terms: '/terms-and-conditions',
-  /** Ours (issue 13): the affiliate programme, from the user menu. */
+  /** Ours: the affiliate programme, from the user menu. */
   affiliate: '/affiliate',
 } as const;
 

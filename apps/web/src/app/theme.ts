@@ -91,7 +91,7 @@ export const theme = createTheme({
     // Mantine keeps every select's option list mounted (hidden) from the first render, with
     // its scroll area and floating position computed on mount: a forced style and layout of
     // the whole page per select, about 110 ms of the dashboard's first render on a 2-core
-    // machine for its two filters (issue #10). The list is drawn when it opens instead.
+    // machine for its two filters. The list is drawn when it opens instead.
     Combobox: { defaultProps: { keepMounted: false } },
   },
 });

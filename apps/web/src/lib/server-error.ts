@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 
-// How the portal words a failed call, the same way on every screen (issue 9, 'Errors at the
+// How the portal words a failed call, the same way on every screen ('Errors at the
 // edges'). The server words its refusals (4xx) for people and hides the text of its own
 // failures (5xx), see apps/server/src/errors.ts; a network failure has no server text at all.
 

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 // The plain tRPC client, without TanStack Query: all the sign-in screens need. The query
 // layer (lib/trpc.ts) sits on this same client and loads with the signed-in app, which keeps
-// the first visit small (issue #10).
+// the first visit small.
 
 export type TrpcClient = TRPCClient<AppRouter>;
 

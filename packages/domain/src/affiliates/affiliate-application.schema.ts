@@ -3,7 +3,7 @@ import { optionalTextSchema } from '../contacts/optional-text.js';
 import { AFFILIATE_TEXTS as T } from './affiliate-texts.js';
 import { AFFILIATE_PAYMENT_METHODS, type AffiliatePaymentMethod } from './affiliate-values.js';
 
-// affiliates.apply (issue 13): bio, website, social handles, and how to be paid with the
+// affiliates.apply: bio, website, social handles, and how to be paid with the
 // details that method needs. The server parses it, the web form validates with it.
 
 /** An optional handle: '' or null is none, a leading '@' is dropped. */

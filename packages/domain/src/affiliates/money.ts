@@ -1,4 +1,4 @@
-// Money in integer cents, never floats (issue 13). The commission rate is an exact decimal with
+// Money in integer cents, never floats. The commission rate is an exact decimal with
 // at most 4 places (numeric(5,4) in the database), so it is a whole number of basis points and
 // the commission is integer arithmetic (BigInt: cents x basis points can pass 2^53).
 

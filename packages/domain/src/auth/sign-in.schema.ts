@@ -1,6 +1,6 @@
 // The sign-in and code schemas are written with zod/mini: they are the only schemas the sign-in
 // screens need, and mini tree-shakes to a few KB where classic zod ships whole (~24 KB gzip),
-// which keeps the first visit within its budget (issue #10). Server and client parse with them
+// which keeps the first visit within its budget. Server and client parse with them
 // exactly as with classic schemas; the server's error mapping reads zod's core error class.
 import * as z from 'zod/mini';
 import { AUTH_TEXTS } from './auth-texts.js';

@@ -7,7 +7,7 @@ import {
   deliveryDateSchema,
 } from './capsule-info.schema.js';
 
-// One input schema per capsule action (issue 9): the tRPC procedure parses it, the REST shim
+// One input schema per capsule action: the tRPC procedure parses it, the REST shim
 // renames the spec's legacy fields onto it and parses the same, and the web forms build on it
 // (adding only what a person must confirm on screen, which the server cannot check anyway).
 

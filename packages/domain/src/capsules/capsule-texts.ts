@@ -21,7 +21,7 @@ export const CAPSULE_TEXTS = {
   recoveryFailedBody: 'Could not recover capsule.',
   noRecipientYet: 'No recipient yet',
   noVideoYet: 'No video uploaded yet',
-  /** Under the video's fingerprint in Capsule Details (issue 32; not a spec text). */
+  /** Under the video's fingerprint in Capsule Details (not a spec text). */
   fingerprintNote:
     'Taken from the video as it was reviewed. We check the stored video against it regularly: it stays the same for as long as we keep it.',
   noMessage: 'No message content',

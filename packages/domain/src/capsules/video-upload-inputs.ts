@@ -7,7 +7,7 @@ import {
   CAPSULE_UPLOAD_TEXTS as T,
 } from './video-upload.js';
 
-// The upload calls' inputs (issue 11): the tRPC procedures parse these, the legacy REST shim
+// The upload calls' inputs: the tRPC procedures parse these, the legacy REST shim
 // renames the spec's get-sas-url fields onto the notification part. The file checks repeat the
 // dialog's (video-upload.ts) with the spec's 'Title: description' texts, because a client may
 // skip them; the server checks the real blob again at completion and in the review anyway.

@@ -9,7 +9,7 @@ import { parseCapsuleLength } from './capsule-length.js';
 export const MAX_VIDEO_MB = 2000;
 export const MAX_VIDEO_BYTES = MAX_VIDEO_MB * 1024 * 1024;
 
-/** The block size of the resumable upload (issue 11): 8 MiB, the server's `blockSize`. */
+/** The block size of the resumable upload: 8 MiB, the server's `blockSize`. */
 export const UPLOAD_BLOCK_SIZE = 8 * 1024 * 1024;
 
 /** Notify Recipient's timing (spec section 5): at lock (the default) or a custom date. */

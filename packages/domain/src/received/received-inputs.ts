@@ -3,7 +3,7 @@ import { CAPSULE_CATEGORIES, CAPSULE_TYPE_FILTERS, capsuleStatusSchema } from '.
 import { optionalTextSchema } from '../contacts/optional-text.js';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_REFUSALS, MAX_DOCUMENT_BYTES } from './document-upload.js';
 
-// The Received Capsules calls' inputs (issue 12): tRPC receivedCapsules.* parses these; the REST
+// The Received Capsules calls' inputs: tRPC receivedCapsules.* parses these; the REST
 // shims (GET /api/received-capsules, get-document-sas-url, ...) rename the spec's fields onto them.
 
 /** Spec section 9: 12 per page; a caller may ask for up to 48 (four rows of the widest grid). */

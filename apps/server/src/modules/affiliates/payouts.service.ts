@@ -15,7 +15,7 @@ import { lockAffiliateByCode, markAffiliatePaid } from './affiliates.repository.
 import { affiliateBalance, settleCommissions } from './balance.js';
 import { insertPayout, transactionRecorded } from './payouts.repository.js';
 
-// affiliate:payout (issue 13): an operator records money sent to an affiliate.
+// affiliate:payout: an operator records money sent to an affiliate.
 
 const payoutInputSchema = z.object({
   code: z.string().trim().min(1, 'A referral code is required'),

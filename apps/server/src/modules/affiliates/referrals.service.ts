@@ -18,7 +18,7 @@ import {
   reverseReferral,
 } from './referrals.repository.js';
 
-// The purchase <-> affiliate contract (issue 13): the commerce module calls these two inside
+// The purchase <-> affiliate contract: the commerce module calls these two inside
 // the purchase's and the refund's own transactions, so a referral exists exactly when its
 // purchase does, and a reversal commits with the refund.
 

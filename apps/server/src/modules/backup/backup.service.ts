@@ -33,7 +33,7 @@ import {
   withPgliteFolderLock,
 } from './pglite-archive.js';
 
-// backup:create and backup:restore (issue 32). A backup is the database (pg_dump, or PGlite's
+// backup:create and backup:restore. A backup is the database (pg_dump, or PGlite's
 // data folder) and the inventory of every kept blob with its SHA-256, read in the same snapshot
 // as the dump; the blobs themselves stay in storage, which keeps its own copies (replication,
 // soft delete, versions: docs/operations/backups.md). verify.service.ts checks one.

@@ -20,7 +20,7 @@ import { describeServer, findPgTool, pgRestore } from './pg-dump.js';
 import { loadPglite } from './pglite-archive.js';
 import { createScratchDatabase } from './scratch-database.js';
 
-// backup:verify (issue 32): a backup is only known to restore once it has been restored. The
+// backup:verify: a backup is only known to restore once it has been restored. The
 // dump goes into a database made for the check (never the one the portal runs on), and from
 // that restored copy: every capsule's video and every received document has its stored_blobs
 // row, the inventory file agrees with the restored table, and every kept blob is in storage and

@@ -9,7 +9,7 @@ const isoInstant = z.iso.datetime({ offset: true });
 const calendarDate = z.iso.date();
 
 /**
- * What became of a delivered capsule, for its sender (issue 12): when it was delivered, whether
+ * What became of a delivered capsule, for its sender: when it was delivered, whether
  * and when the recipient was e-mailed (pending while retrying, skipped when Notify Recipient was
  * off, failed after the last try), and the recipient's first opening and first play.
  */
@@ -55,7 +55,7 @@ export const capsuleOutputSchema = z.object({
   reviewReason: z.string().nullable().optional(),
   /**
    * SHA-256 (hex) of the stored video's bytes as the review read them; Capsule Details shows its
-   * start as a fingerprint. Null without a reviewed video. Optional in the type only (issue 32).
+   * start as a fingerprint. Null without a reviewed video. Optional in the type only.
    */
   videoFingerprint: z
     .string()
@@ -64,7 +64,7 @@ export const capsuleOutputSchema = z.object({
     .optional(),
   createdAt: isoInstant,
   deliveredAt: isoInstant.nullable(),
-  /** Null until delivered. Optional in the type only (issue 12), like hasVideo: the server always sends it. */
+  /** Null until delivered. Optional in the type only, like hasVideo: the server always sends it. */
   delivery: deliveryTrackingSchema.nullable().optional(),
 });
 export type Capsule = z.infer<typeof capsuleOutputSchema>;

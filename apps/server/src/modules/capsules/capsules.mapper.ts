@@ -47,7 +47,7 @@ export function toCapsuleSenderView(c: Capsule) {
     x_review_reason: c.reviewReason ?? null,
     create_date: c.createdAt,
     deliveredAt: c.deliveredAt,
-    // What became of the delivery (issue 12): e-mailed, first opened, first played; null before.
+    // What became of the delivery: e-mailed, first opened, first played; null before.
     x_delivery: c.delivery
       ? {
           delivered_at: c.delivery.deliveredAt,

@@ -41,7 +41,7 @@ const CAPSULE_COLUMNS = [
 ] as const;
 
 /**
- * What the sender sees of a delivery (issue 12), read with the capsule itself by two left joins
+ * What the sender sees of a delivery, read with the capsule itself by two left joins
  * on unique keys (one received row per capsule, and its delivery mail: the opening-day mail of
  * the same outbox is not what `emailStatus` reports): no extra statement.
  */

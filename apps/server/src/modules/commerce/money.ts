@@ -1,4 +1,4 @@
-// Money in integer cents, never floats (issue 13). Package prices are numeric(12,2) in the
+// Money in integer cents, never floats. Package prices are numeric(12,2) in the
 // database and arrive as exact decimal text ('199.00'); they become cents by reading the digits,
 // not by multiplying a float. Cents back to text: @capsule/domain's centsToDecimal.
 

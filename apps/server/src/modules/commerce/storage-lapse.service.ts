@@ -14,7 +14,7 @@ import {
   updateSubscription,
 } from './subscriptions.repository.js';
 
-// The annual storage fee never deletes a capsule silently (issue 13; docs/decisions/011): a
+// The annual storage fee never deletes a capsule silently (docs/decisions/011): a
 // failed payment or a cancelled plan starts a lapse and e-mails the owner; the grace
 // (STORAGE_GRACE_DAYS, default 90) runs; only then does the daily sweep mark the plan's
 // undelivered capsules To_Delete (the capsules module decides which) and e-mail again, and the

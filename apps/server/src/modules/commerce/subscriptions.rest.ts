@@ -55,7 +55,7 @@ export function registerSubscriptionsRest(app: RestApp, deps: AppDeps) {
           next_invoice_date: s.nextInvoiceDate,
           lapse: s.lapse,
         })),
-        // Beyond the spec's fields (issue 13): the storage plan's lapse warning, null when paid up.
+        // Beyond the spec's fields: the storage plan's lapse warning, null when paid up.
         lapse: summary.lapse,
       };
     },

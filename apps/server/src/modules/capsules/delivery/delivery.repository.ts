@@ -2,7 +2,7 @@ import type { Db } from '../../../db/database.js';
 import type { DeliveryMailStatus } from '../../../db/schema.js';
 import type { OpeningMailPlan } from './delivery-rules.js';
 
-// Delivery (issue 12; docs/decisions/014-delivery-exactly-once.md): the capsules a sweep claims,
+// Delivery (docs/decisions/014-delivery-exactly-once.md): the capsules a sweep claims,
 // what a delivery writes (received_capsules, capsules.delivered_at, delivery_mails), and the mail
 // outbox, which holds each capsule's delivery mail and, for a dated capsule delivered before its
 // day, its opening-day mail (decision 022). Callers pass a transaction where a claim must hold

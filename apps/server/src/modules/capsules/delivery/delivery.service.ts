@@ -12,7 +12,7 @@ import {
 } from './delivery.repository.js';
 import { DELIVERY_BATCH, openingMailOnDelivery, RECHECK_WAITING_MINUTES } from './delivery-rules.js';
 
-// Delivery exactly once (issue 12; docs/decisions/014-delivery-exactly-once.md). A locked capsule
+// Delivery exactly once (docs/decisions/014-delivery-exactly-once.md). A locked capsule
 // is due at due_at (delivery-rules.ts). The sweep claims due capsules under row locks that other
 // sweeps skip, and writes each delivery (received row, delivered_at, the mail in the outbox) in
 // the transaction holding the claim: a crash before the commit delivers nothing, after it

@@ -13,7 +13,7 @@ import {
 import { lockReceivedByCapsule, updateReceivedDocument } from './received.repository.js';
 import { DOCUMENT_LINK_MINUTES, DOCUMENT_TEXTS, MAX_REJECTION_REASON } from './received-rules.js';
 
-// The operators' side of document verification (issue 12): the queue of submitted documents
+// The operators' side of document verification: the queue of submitted documents
 // with a short-lived link to each image, and the verdict. Operators name a document by its
 // capsule's id: the id the recipient's page and the sender's know, and a capsule has one
 // recipient. The recipient is mailed the verdict by a job sent in the verdict's transaction, so

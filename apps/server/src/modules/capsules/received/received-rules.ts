@@ -1,7 +1,7 @@
 import { SAS_MINUTES } from '../../storage/index.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 
-// The server's numbers and words for received capsules and their documents (issue 12). The
+// The server's numbers and words for received capsules and their documents. The
 // release and submit rules themselves, and the dialog's file limits, are @capsule/domain's
 // (received/release.ts, received/document-upload.ts).
 

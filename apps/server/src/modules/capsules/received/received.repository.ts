@@ -3,7 +3,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 
-// The recipient's side of capsules (issue 12): received_capsules joined to the capsule it
+// The recipient's side of capsules: received_capsules joined to the capsule it
 // delivered. Every query a recipient makes is scoped to them: a capsule received by someone
 // else, or a capsule they sent, is simply not found.
 

@@ -16,7 +16,7 @@ import {
 import { listReceivedCapsules, readReceivedCapsule, recordPlayed, secureUrl } from './received.service.js';
 
 /**
- * receivedCapsules.*: the recipient's side (issue 12; the contract in README.md). Every call is
+ * receivedCapsules.*: the recipient's side (the contract in README.md). Every call is
  * the recipient's only: a capsule the caller sent or someone else received is NOT_FOUND.
  */
 export const receivedCapsulesRouter = router({

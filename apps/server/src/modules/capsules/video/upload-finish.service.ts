@@ -23,7 +23,7 @@ import {
   type VideoUploadRow,
 } from './video-uploads.repository.js';
 
-// How an open upload ends (issue 11): completed (checked against storage, then reviewed),
+// How an open upload ends: completed (checked against storage, then reviewed),
 // refused at completion, cancelled by the sender, or expired. Every ending but completion
 // puts the capsule back in the status it had, its earlier video (if any) untouched, and
 // marks the upload's blob for the cleanup job.

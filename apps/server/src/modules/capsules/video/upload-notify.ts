@@ -11,7 +11,7 @@ type NotifyColumns = Pick<
 
 /**
  * Notify Recipient as stored with the upload: a custom date is a wall clock in its zone (UTC
- * when none was chosen), kept as chosen and as the instant the delivery (issue 12) waits for. A
+ * when none was chosen), kept as chosen and as the instant the delivery waits for. A
  * date that does not exist is refused, and so is one already past when notifying is on: the
  * recipient would be told at once, before the video is even reviewed.
  */

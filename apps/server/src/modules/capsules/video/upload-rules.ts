@@ -2,7 +2,7 @@ import { UPLOAD_INPUT_TEXTS } from '@capsule/domain';
 import type { VideoUploadState } from '../../../db/schema.js';
 import { SAS_MINUTES } from '../../storage/index.js';
 
-// The server's numbers and words for video uploads (issue 11). The limits a browser checks
+// The server's numbers and words for video uploads. The limits a browser checks
 // too (type, size, duration, block size) live in @capsule/domain's video-upload.ts.
 
 /** An upload SAS lives 30 minutes and is renewed while the bytes flow (capsules.upload.renew). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What the upload procedures answer (issue 11), checked on the way out like the capsule itself.
+// What the upload procedures answer, checked on the way out like the capsule itself.
 
 const isoInstant = z.iso.datetime({ offset: true });
 

@@ -6,7 +6,7 @@ import { cancelUpload, completeUpload } from './upload-finish.service.js';
 import { openUpload, renewUpload, startUpload } from './upload-start.service.js';
 
 /**
- * capsules.upload.*: the Upload Video dialog's calls (issue 11). The bytes never pass here: the
+ * capsules.upload.*: the Upload Video dialog's calls. The bytes never pass here: the
  * browser stages blocks straight to storage through the SAS, commits the block list, then
  * calls complete.
  */

@@ -8,7 +8,7 @@ import type { LoginErrors, LoginField } from './login-rules';
 
 // The field rules are the shared zod schema (login-rules.ts). They load when the visitor first
 // touches the form rather than with the page: zod is most of a first visit's script budget
-// (issue #10), and the form is usable before it arrives. Two fields need no form library.
+//, and the form is usable before it arrives. Two fields need no form library.
 let rules: Promise<typeof import('./login-rules')> | null = null;
 const loadRules = () => {
   rules ??= import('./login-rules');

@@ -28,7 +28,7 @@ const termsCheckFailed: RootLocationState = { termsCheckFailed: true };
  *
  * The first check is the answer the sign-in state already carries (auth.status and the code
  * step both return the terms and code state), so opening a page costs no second round trip
- * (issue #10); every later route change asks terms.check again.
+ *; every later route change asks terms.check again.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { authCheckComplete, isAuthenticated } = useAuth();

@@ -22,7 +22,7 @@ export const ASSIGN_TEXTS = {
   chooseRecipient: 'Choose a recipient from your contacts.',
 } as const;
 
-// What is sent is the domain's input for this action, the one the server parses (issue 9, 'one
+// What is sent is the domain's input for this action, the one the server parses ('one
 // input schema per action'); the permanence box is the dialog's own confirmation, checked here
 // with the domain's confirmation schema and never sent. The browser's date bounds the info.
 const inputSchema = assignRecipientInputSchema(() => localCalendarDate(new Date()));

@@ -51,7 +51,7 @@ function conditionBadge(criteria: string): string | null {
 
 // The card is drawn with plain elements and CSS-module classes rather than Mantine's layout
 // and text components: a page of twelve cards made about 400 of them, and rendering those
-// was most of the dashboard's first render on a slow machine (issue #10). Mantine stays for
+// was most of the dashboard's first render on a slow machine. Mantine stays for
 // what has behaviour or a themed look of its own: the card frame, badges, progress, the menu.
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

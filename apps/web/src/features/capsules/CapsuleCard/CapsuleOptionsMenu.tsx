@@ -72,7 +72,7 @@ const BUTTON = {
 export function CapsuleOptionsMenu({ actions, onSelect }: CapsuleOptionsMenuProps) {
   // Mantine's menu (a popover positioned by floating-ui, with its hooks and effects) is mounted
   // on the first click, opened: a page of twelve cards drew twelve closed menus on its first
-  // render, a good share of the dashboard's first visit on a slow machine (issue #10).
+  // render, a good share of the dashboard's first visit on a slow machine.
   const [used, setUsed] = useState(false);
   const [opened, setOpened] = useState(false);
   // The button that was clicked is replaced by the menu's own. The menu is mounted closed and

@@ -91,7 +91,7 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
 
   const length = parseCapsuleLength(capsule.capsuleLength);
   const status = normaliseStatus(capsule.status);
-  // The server says whether a reviewed video is kept (issue 11); older answers lack the field.
+  // The server says whether a reviewed video is kept; older answers lack the field.
   const hasVideo = capsule.hasVideo ?? Boolean(capsule.uploadDate || capsule.videoUrl);
   const videoText =
     status === 'Reviewing' || status === 'Upload_In_Progress'

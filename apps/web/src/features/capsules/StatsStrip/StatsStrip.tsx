@@ -63,7 +63,7 @@ export function StatsStrip() {
           const value = counts.data ? countOf(counts.data, key) : '–';
           const content = { icon, color, label, value, valueTestId: `stats-value-${key}` };
           const tile = { ...STAT_TILE_FRAME, 'data-testid': `stats-tile-${key}` } as const;
-          // The Received tile leads to the capsules it counts (issue 12).
+          // The Received tile leads to the capsules it counts.
           return key === 'received' ? (
             <Paper key={key} {...tile} component={Link} to={ROUTES.receivedCapsules} className={classes.link}>
               <StatTileContent {...content} />

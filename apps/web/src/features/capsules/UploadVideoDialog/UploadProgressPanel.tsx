@@ -7,7 +7,7 @@ interface UploadProgressPanelProps {
   state: 'uploading' | 'paused' | 'finishing';
 }
 
-/** The real progress bar: percent, bytes sent, speed and time left (issue 11). */
+/** The real progress bar: percent, bytes sent, speed and time left. */
 export function UploadProgressPanel({ progress, state }: UploadProgressPanelProps) {
   const { percent, sentBytes, totalBytes, bytesPerSecond, secondsLeft } = progress;
   return (

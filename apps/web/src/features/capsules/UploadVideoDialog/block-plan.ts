@@ -1,4 +1,4 @@
-// How a file is cut into blocks for Put Block / Put Block List (issue 11). The ids are
+// How a file is cut into blocks for Put Block / Put Block List. The ids are
 // deterministic, so a reloaded page computes the same ones and can skip what storage already
 // holds for the upload (the staged blocks the server lists on start with resume).
 

@@ -233,7 +233,7 @@ describe('Edit Contact', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Add and Edit Contact, what a new user meets (issue 9)', { timeout: 20_000 }, () => {
+describe('Add and Edit Contact, what a new user meets', { timeout: 20_000 }, () => {
   it('warns about another contact with the same e-mail, and still lets the user add it', async () => {
     const grace = makeContact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
     const { user, calls } = renderApp({

@@ -62,7 +62,7 @@ const columns = (shopUrl: string | null): FooterColumn[] => [
 
 /**
  * Spec section 2, 'Footer'. Laid out with its own CSS grid rather than Mantine's Grid and
- * ActionIcon: it is on every first visit, and plain CSS costs no script (issue #10).
+ * ActionIcon: it is on every first visit, and plain CSS costs no script.
  */
 export function Footer() {
   const shopUrl = useShopUrl();

@@ -7,7 +7,7 @@ import { useAuth } from '../../auth';
 import { displayName } from '../display-name';
 
 // The header's signed-in items, loaded only once someone is signed in: a signed-out visitor's
-// first visit does not carry them (issue #10).
+// first visit does not carry them.
 
 const UserMenu = lazy(() => import('../UserMenu/UserMenu'));
 

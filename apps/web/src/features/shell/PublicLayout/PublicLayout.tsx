@@ -10,7 +10,7 @@ import classes from './PublicLayout.module.css';
 /**
  * The frame of the screens anyone may open (sign-in, code, not found): header, page, footer.
  * It looks like the signed-in PortalLayout but is plain CSS, so the first visit does not load
- * Mantine's AppShell (issue #10).
+ * Mantine's AppShell.
  */
 export function PublicLayout() {
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
