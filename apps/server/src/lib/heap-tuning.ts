@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 // allocates them straight in the old generation ("allocation-site pretenuring"). Under load a
 // request's objects are often alive when a young-generation collection runs (twenty requests
 // in flight), so sites of short-lived objects (database rows, the list's views, tRPC's call
-// objects) were judged long-lived: measured here (thirteenth session), the old
+// objects) were judged long-lived: measured here, the old
 // generation then grew by about 16 KB per list request and full collections followed every few
 // seconds, each a pause of 10 to 50 ms and thousands of fresh pages. With the learning off, the
 // old generation stayed flat at full load after warm-up, and in two alternating A/Bs the tRPC
