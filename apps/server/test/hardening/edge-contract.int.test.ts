@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/database.js';
 import { ERROR_TEXTS } from '../../src/errors.js';
 import { UNSAFE_INPUT_TEXTS } from '../../src/lib/safe-input.js';
-import { signIn, trpcError } from '../support/client.js';
+import { rawRequest, signIn, trpcError } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { addContact, purchase } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -18,21 +18,6 @@ const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', '
  * well over ten seconds on a loaded machine, which the default 30 s would cut short.
  */
 const APP_START_TIMEOUT_MS = 90_000;
-
-async function raw(
-  t: TestApp,
-  method: string,
-  path: string,
-  init: { body?: string; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${t.baseUrl}${path}`, {
-    method,
-    headers: { origin: t.baseUrl, ...init.headers },
-    body: init.body ?? null,
-  });
-  const text = await response.text();
-  return { status: response.status, text, headers: response.headers };
-}
 
 function expectErrorAnswer(answer: { text: string; headers: Headers }, message: string) {
   expect(JSON.parse(answer.text)).toEqual({ error: message });
@@ -49,20 +34,20 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
 
   describe("Fastify's own refusals answer like every other error", () => {
     it('a malformed percent-encoding in the path: 400, no echo of the address', async () => {
-      const answer = await raw(t, 'GET', '/api/capsules/%E0%A4%A');
+      const answer = await rawRequest(t, 'GET', '/api/capsules/%E0%A4%A');
       expect(answer.status).toBe(400);
       expectErrorAnswer(answer, ERROR_TEXTS.badUrl);
       expect(answer.text).not.toContain('%E0');
     });
 
     it('an over-long path parameter: 414', async () => {
-      const answer = await raw(t, 'GET', `/api/capsules/${'x'.repeat(6000)}`);
+      const answer = await rawRequest(t, 'GET', `/api/capsules/${'x'.repeat(6000)}`);
       expect(answer.status).toBe(414);
       expectErrorAnswer(answer, ERROR_TEXTS.urlTooLong);
     });
 
     it('a body over 1 MB: 413', async () => {
-      const answer = await raw(t, 'POST', '/api/login', {
+      const answer = await rawRequest(t, 'POST', '/api/login', {
         body: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1_100_000) }),
         headers: { 'content-type': 'application/json' },
       });
@@ -72,13 +57,16 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
 
     it('bad JSON and a prototype key: 400; a form body: 415', async () => {
       const json = { 'content-type': 'application/json' };
-      const bad = await raw(t, 'POST', '/api/login', { body: '{"email":', headers: json });
+      const bad = await rawRequest(t, 'POST', '/api/login', { body: '{"email":', headers: json });
       expect(bad.status).toBe(400);
       expectErrorAnswer(bad, ERROR_TEXTS.badJson);
-      const proto = await raw(t, 'POST', '/api/login', { body: '{"__proto__":{"x":1}}', headers: json });
+      const proto = await rawRequest(t, 'POST', '/api/login', {
+        body: '{"__proto__":{"x":1}}',
+        headers: json,
+      });
       expect(proto.status).toBe(400);
       expectErrorAnswer(proto, ERROR_TEXTS.badJson);
-      const form = await raw(t, 'POST', '/api/login', {
+      const form = await rawRequest(t, 'POST', '/api/login', {
         body: 'email=a&password=b',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -87,7 +75,7 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
     });
 
     it('an unknown API path: 404 without the address', async () => {
-      const answer = await raw(t, 'GET', '/api/no-such-thing-<script>');
+      const answer = await rawRequest(t, 'GET', '/api/no-such-thing-<script>');
       expect(answer.status).toBe(404);
       expectErrorAnswer(answer, ERROR_TEXTS.notFound);
     });
@@ -124,7 +112,7 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
     it('a lone surrogate is refused rather than stored altered', async () => {
       const user = await t.createUser();
       const c = await signIn(t, user);
-      const answer = await raw(t, 'POST', '/api/contacts', {
+      const answer = await rawRequest(t, 'POST', '/api/contacts', {
         body: '{"firstName":"Ada\\ud800","lastName":"L","x_studio_email":"ada@example.test"}',
         headers: { 'content-type': 'application/json', cookie: `capsule_session=${await c.sessionCookie()}` },
       });
@@ -161,8 +149,11 @@ describe.each(databaseKinds())('the edge contract (%s)', (kind) => {
       const { id } = await t.deps.db.selectFrom('sessions').select('id').executeTakeFirstOrThrow();
       const status = async (token: string) =>
         JSON.parse(
-          (await raw(t, 'GET', '/api/login-status', { headers: { cookie: `capsule_session=${token}` } }))
-            .text,
+          (
+            await rawRequest(t, 'GET', '/api/login-status', {
+              headers: { cookie: `capsule_session=${token}` },
+            })
+          ).text,
         );
 
       expect(await status(await tokenFor(t, id, true))).toMatchObject({ loggedIn: true });
@@ -274,7 +265,7 @@ describe('the flood guard and forwarded addresses', () => {
     const statuses: number[] = [];
     for (let i = 0; i < count; i++) {
       const xff = forwardedFor(i);
-      const answer = await raw(t, 'GET', '/api/login-status', {
+      const answer = await rawRequest(t, 'GET', '/api/login-status', {
         headers: xff ? { 'x-forwarded-for': xff } : {},
       });
       statuses.push(answer.status);
@@ -290,13 +281,13 @@ describe('the flood guard and forwarded addresses', () => {
         const statuses = await flood(t, 5, (i) => `203.0.113.${i}`);
         expect(statuses).toEqual([200, 200, 200, 429, 429]);
 
-        const refused = await raw(t, 'GET', '/api/login-status');
+        const refused = await rawRequest(t, 'GET', '/api/login-status');
         expect(refused.status).toBe(429);
         const seconds = Number(refused.headers.get('retry-after'));
         expect(seconds).toBeGreaterThan(0);
         expectErrorAnswer(refused, `Too many requests, try again in ${seconds} seconds`);
 
-        const trpc = await raw(t, 'GET', '/trpc/auth.status');
+        const trpc = await rawRequest(t, 'GET', '/trpc/auth.status');
         expect(trpc.status).toBe(429);
         expect(trpc.headers.get('retry-after')).toBeTruthy();
         expect(JSON.parse(trpc.text).error).toMatch(/^Too many requests, try again in \d+ seconds$/);

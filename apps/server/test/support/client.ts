@@ -82,3 +82,22 @@ export async function signIn(t: TestApp, user: TestUser, options: { acceptTerms?
   if (options.acceptTerms ?? true) await client.trpc.terms.accept.mutate({ accepted: true });
   return client;
 }
+
+/**
+ * One request as a stranger's client sends it, same-site (`origin` set), nothing parsed: the
+ * status, the body's text and the headers, for tests of the wire itself.
+ */
+export async function rawRequest(
+  t: { baseUrl: string },
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${t.baseUrl}${path}`, {
+    method,
+    headers: { origin: t.baseUrl, ...init.headers },
+    body: init.body ?? null,
+  });
+  const text = await response.text();
+  return { status: response.status, text, headers: response.headers };
+}

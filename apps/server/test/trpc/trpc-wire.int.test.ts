@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../support/client.js';
+import { rawRequest, signIn } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -11,21 +11,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const DASHBOARD_BATCH = 'capsules.counts,subscriptions.current,capsules.list';
 const batchUrl = (paths: string, inputs: Record<string, unknown>) =>
   `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
-
-async function send(
-  t: TestApp,
-  method: string,
-  path: string,
-  init: { body?: string; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${t.baseUrl}${path}`, {
-    method,
-    headers: { origin: t.baseUrl, ...init.headers },
-    body: init.body ?? null,
-  });
-  const text = await response.text();
-  return { status: response.status, text, headers: response.headers };
-}
 
 describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
   let t: TestApp;
@@ -39,7 +24,7 @@ describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
     const user = await t.createUser();
     const client = await signIn(t, user);
     const cookie = await client.jar.getCookieString(t.baseUrl);
-    const answer = await send(t, 'GET', batchUrl(DASHBOARD_BATCH, { 2: {} }), { headers: { cookie } });
+    const answer = await rawRequest(t, 'GET', batchUrl(DASHBOARD_BATCH, { 2: {} }), { headers: { cookie } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -49,7 +34,7 @@ describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
   });
 
   it('a signed-out call: 401 with the formatted error shape', async () => {
-    const answer = await send(t, 'GET', batchUrl(DASHBOARD_BATCH, { 2: {} }));
+    const answer = await rawRequest(t, 'GET', batchUrl(DASHBOARD_BATCH, { 2: {} }));
     expect(answer.status).toBe(401);
     const body = JSON.parse(answer.text) as Array<{
       error: { message: string; code: number; data: Record<string, unknown> };
@@ -63,7 +48,7 @@ describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
   });
 
   it('an input error carries the field messages; a mutation by GET is refused (405)', async () => {
-    const bad = await send(t, 'POST', '/trpc/auth.login', {
+    const bad = await rawRequest(t, 'POST', '/trpc/auth.login', {
       body: JSON.stringify({ email: 'not-an-address', password: '' }),
       headers: { 'content-type': 'application/json' },
     });
@@ -73,17 +58,17 @@ describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
     expect(error.data.fieldErrors).toBeTypeOf('object');
     expect(error.message).not.toMatch(/^\[/);
 
-    const byGet = await send(t, 'GET', '/trpc/auth.login');
+    const byGet = await rawRequest(t, 'GET', '/trpc/auth.login');
     expect(byGet.status).toBe(405);
   });
 
   it('the request guard applies to /trpc: a cross-site write and a form body are refused', async () => {
-    const crossSite = await send(t, 'POST', '/trpc/auth.login', {
+    const crossSite = await rawRequest(t, 'POST', '/trpc/auth.login', {
       body: JSON.stringify({ email: 'a@example.test', password: 'x' }),
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
     });
     expect(crossSite.status).toBe(403);
-    const form = await send(t, 'POST', '/trpc/auth.login', {
+    const form = await rawRequest(t, 'POST', '/trpc/auth.login', {
       body: 'email=a',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -92,7 +77,7 @@ describe.each(databaseKinds())('tRPC on the wire (%s)', (kind) => {
 
   it('a procedure sets its cookie through the reply (the session after sign-in)', async () => {
     const user = await t.createUser();
-    const login = await send(t, 'POST', '/trpc/auth.login', {
+    const login = await rawRequest(t, 'POST', '/trpc/auth.login', {
       body: JSON.stringify({ email: user.email, password: user.password }),
       headers: { 'content-type': 'application/json' },
     });
