@@ -1,8 +1,3 @@
-// The referral cookie: read by the sign-in state (shop links) and captured at boot.
-export {
-  CookieJarContext,
-  captureReferral,
-  readReferralCode,
-  shopUrlWithReferral,
-  useCookieJar,
-} from './referral-cookie';
+// What the sign-in state uses of affiliates: the referral code, read into its shop links.
+// (app/ wires the cookie jar and the capture at boot by file, as it does every feature.)
+export { readReferralCode, shopUrlWithReferral, useCookieJar } from './referral-cookie';
