@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { protectedPageReady, startVisit } from './app/boot';
 import { readFirstPage } from './app/first-page';
-import { setServerRouteData } from './app/route-data';
 import { preloadSignedIn } from './app/router';
 import { isPublicPath } from './app/routes';
 import { captureReferral } from './features/affiliates/referral-cookie';
@@ -25,7 +24,6 @@ if (firstPage) {
   // app's code hydrates where it is drawn as soon as it is here; no request is made for data
   // the page already has.
   const now = Date.now();
-  setServerRouteData(firstPage.answers, now);
   void preloadSignedIn();
   hydrateRoot(
     root,
@@ -34,21 +32,20 @@ if (firstPage) {
         trpcClient={trpcClient}
         initialStatus={answered(firstPage.status, now)}
         renderClock={firstPage.at}
+        firstData={{ state: firstPage.state }}
       />
     </StrictMode>,
   );
 } else {
-  const initialStatus = startVisit(trpcClient, window.location);
+  const visit = startVisit(trpcClient, window.location);
   // A protected page opened directly (a bookmark, a reload) renders once, with its code and
   // its data, which load together (app/boot.ts).
-  const ready = isPublicPath(window.location.pathname)
-    ? Promise.resolve()
-    : protectedPageReady(initialStatus);
+  const ready = isPublicPath(window.location.pathname) ? Promise.resolve() : protectedPageReady(visit);
 
-  void ready.then(() =>
+  void Promise.all([visit.firstData, ready]).then(([firstData]) =>
     createRoot(root).render(
       <StrictMode>
-        <App trpcClient={trpcClient} initialStatus={initialStatus} />
+        <App trpcClient={trpcClient} initialStatus={visit.status} firstData={firstData} />
       </StrictMode>,
     ),
   );

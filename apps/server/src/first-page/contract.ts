@@ -1,39 +1,40 @@
-import type { RouterOutputs } from '../trpc/app-router.js';
+import type { AppRouter, RouterOutputs } from '../trpc/app-router.js';
+import type { Context } from '../trpc/context.js';
 
 // What the server and the web app's server build (apps/web/src/ssr/entry-server.tsx) say to
-// each other when a signed-in page is rendered on the server (issue #10: the dashboard's
-// content before the browser has run any script). Types only: the web app imports them.
-
-/** One call of a page's first data: the procedure path ('capsules.list') and its input. */
-export interface FirstQuery {
-  path: string;
-  input: unknown;
-}
+// each other when a signed-in page is rendered on the server, so its content is in the HTML
+// before the browser has run any script. Types only: the web app imports them. `State` is the
+// web's query cache as TanStack Query's dehydrate writes it: the server only carries it.
 
 /** The page's data as the server answered it; sent in the page for the browser's first render. */
-export interface FirstPage {
+export interface FirstPage<State = unknown> {
   /** When the server answered (ms since the epoch): the clock both renders draw with. */
   at: number;
   /** auth.status, as the client would have asked it. */
   status: RouterOutputs['auth']['status'];
-  /** Every first query of the page, in the order firstQueries gave, with its answer. */
-  answers: Array<FirstQuery & { value: unknown }>;
+  /** The page's first data, dehydrated: what both renders hydrate their data cache from. */
+  state: State;
 }
 
 /** The web app's server build. */
-export interface FirstPageRenderer {
+export interface FirstPageRenderer<State = unknown> {
   /** The pages that open with first data: the ones the server may render. */
   pages: readonly string[];
   /**
-   * The calls the page at `pathname` opens with, given its query string (`search`, '' or
-   * '?…'); none: the page is not rendered here (filters are the browser's to ask for).
+   * Whether the page at `pathname` is rendered here, given its query string (`search`, '' or
+   * '?…'): filters are the browser's to ask for.
    */
-  firstQueries(pathname: string, search: string): readonly FirstQuery[];
+  rendersAt(pathname: string, search: string): boolean;
+  /**
+   * The page's first data through the router's own procedures under the request's context
+   * (tRPC's server-side caller), dehydrated. Rejects unless every call answered.
+   */
+  loadFirstData(pathname: string, source: { router: AppRouter; ctx: Context }): Promise<State>;
   /**
    * The page's markup: what goes inside index.html's root element. Synchronous. `referral`:
    * the request's referral cookie, which the page reads into its shop links.
    */
-  renderFirstPage(pathname: string, page: FirstPage, referral: string | undefined): string;
+  renderFirstPage(pathname: string, page: FirstPage<State>, referral: string | undefined): string;
   /** Loads the signed-in app's code; rendering waits for it once, at start. */
   prepare(): Promise<void>;
 }

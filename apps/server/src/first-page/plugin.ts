@@ -12,7 +12,7 @@ import { sendIndexHtml } from '../plugins/web-client.js';
 import type { AppRouter } from '../trpc/app-router.js';
 import { makeContextFactory } from '../trpc/context.js';
 import { createCallerFactory } from '../trpc/init.js';
-import type { FirstPage, FirstPageRenderer, FirstQuery } from './contract.js';
+import type { FirstPage, FirstPageRenderer } from './contract.js';
 import { firstPageTemplate, type ViteManifest } from './template.js';
 
 declare module 'fastify' {
@@ -56,28 +56,17 @@ export interface FirstPageOptions {
   rendering: FirstPageRendering;
 }
 
-type Caller = ReturnType<AppRouter['createCaller']>;
-
-/** The procedure at `path` of a caller ('capsules.list' → caller.capsules.list). */
-function callAt(caller: Caller, { path, input }: FirstQuery): Promise<unknown> {
-  const procedure = path
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-    input: unknown,
-  ) => Promise<unknown>;
-  return procedure(input);
-}
-
 /**
  * A signed-in page opened directly (a bookmark, a reload, the link in a mail), rendered on the
  * server with its first data: its content is in the HTML, drawn before the browser has run any
- * of the app's script, which the browser then takes over (issue #10: the dashboard's content
- * within 600 ms on a slow machine, where running the script alone took a second).
+ * of the app's script, which the browser then takes over (the dashboard's content within
+ * 600 ms on a slow machine, where running the script alone took a second).
  *
  * Only for a verified session whose terms are accepted, on the page's plain address (no
  * filters): anything else, and any failure, gets index.html as before and the browser draws the
  * page (and its guard redirects) itself. The data comes from the tRPC procedures the browser
- * would call, with the same session rules and output checks.
+ * would call, with the same session rules and output checks, asked through TanStack Query's
+ * server-side path by the web's own query definitions (renderer.loadFirstData).
  */
 export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOptions) => {
   const { renderer, template } = opts.rendering;
@@ -88,7 +77,7 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
   async function firstPageOf(
     request: FastifyRequest,
     reply: FastifyReply,
-    queries: readonly FirstQuery[],
+    pathname: string,
   ): Promise<FirstPage | null> {
     // Signed in with the code and the current terms accepted (the data calls' own rule);
     // otherwise the guard's redirects are the browser's to make (spec section 4).
@@ -97,16 +86,12 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
     );
     if (!session) return null;
     request.session = session;
-    const caller = createCaller(createContext({ req: request, res: reply }));
-    const [status, values] = await Promise.all([
-      caller.auth.status(),
-      Promise.all(queries.map((query) => callAt(caller, query))),
+    const ctx = createContext({ req: request, res: reply });
+    const [status, state] = await Promise.all([
+      createCaller(ctx).auth.status(),
+      renderer.loadFirstData(pathname, { router: opts.router, ctx }),
     ]);
-    return {
-      at: opts.deps.clock.now().getTime(),
-      status,
-      answers: queries.map((query, index) => ({ ...query, value: values[index] })),
-    };
+    return { at: opts.deps.clock.now().getTime(), status, state };
   }
 
   /**
@@ -139,10 +124,12 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
     // what any other HEAD of a page gets).
     app.get(pathname, { exposeHeadRoute: false, config: { rendersPage: true } }, async (request, reply) => {
       const query = request.url.indexOf('?');
-      const queries = renderer.firstQueries(pathname, query < 0 ? '' : request.url.slice(query));
+      const search = query < 0 ? '' : request.url.slice(query);
       let html: string | null = null;
       try {
-        const page = queries.length > 0 ? await firstPageOf(request, reply, queries) : null;
+        const page = renderer.rendersAt(pathname, search)
+          ? await firstPageOf(request, reply, pathname)
+          : null;
         if (page) {
           const referral = request.cookies[REFERRAL_COOKIE.name];
           html = template.render(await markupOf(pathname, page, referral), page);

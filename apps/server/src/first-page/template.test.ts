@@ -32,9 +32,11 @@ const MANIFEST: ViteManifest = {
 const PAGE: FirstPage = {
   at: 1_800_000_000_000,
   status: { loggedIn: true } as FirstPage['status'],
-  answers: [
-    { path: 'capsules.list', input: { page: 1 }, value: { title: '</script><script>alert(1)</script>' } },
-  ],
+  state: {
+    queries: [
+      { queryKey: ['capsules', 'list'], state: { data: { title: '</script><script>alert(1)</script>' } } },
+    ],
+  },
 };
 
 describe('the page a server render is sent in', () => {

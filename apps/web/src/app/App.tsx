@@ -5,6 +5,7 @@ import type { AuthStatus } from '../features/auth/AuthProvider/auth-context';
 import { ScrollToTop } from '../features/shell/ScrollToTop/ScrollToTop';
 import { RenderClockContext } from '../lib/render-clock';
 import type { TrpcClient } from '../lib/trpc-client';
+import type { FirstData } from './first-data-context';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
@@ -19,12 +20,14 @@ interface AppProps {
   Router?: ComponentType<{ children: ReactNode }>;
   /** When the server rendered the page: its instant, in both renders (lib/render-clock). */
   renderClock?: number;
+  /** The data the opened page starts with (app/first-data.ts), when there is any. */
+  firstData?: FirstData | null;
 }
 
-export function App({ trpcClient, initialStatus, Router = BrowserRouter, renderClock }: AppProps) {
+export function App({ trpcClient, initialStatus, Router = BrowserRouter, renderClock, firstData }: AppProps) {
   return (
     <RenderClockContext value={renderClock ?? null}>
-      <AppProviders trpcClient={trpcClient}>
+      <AppProviders trpcClient={trpcClient} firstData={firstData}>
         <Router>
           <AuthProvider initialStatus={initialStatus}>
             <ScrollToTop />

@@ -17,12 +17,12 @@ import { AppRoutes } from './router';
 async function openDirectly(route: string, handlers: Handlers) {
   const calls: Call[] = [];
   const client = makeTrpcClient([mockLink(handlers, calls)]);
-  const status = startVisit(client, { pathname: route, search: '' });
-  await protectedPageReady(status);
+  const visit = startVisit(client, { pathname: route, search: '' });
+  await protectedPageReady(visit);
   render(
-    <AppProviders trpcClient={client} env="test">
+    <AppProviders trpcClient={client} env="test" firstData={await visit.firstData}>
       <MemoryRouter initialEntries={[route]}>
-        <AuthProvider initialStatus={status}>
+        <AuthProvider initialStatus={visit.status}>
           <AppRoutes />
         </AuthProvider>
       </MemoryRouter>
@@ -103,11 +103,11 @@ describe('the boot batch and the signed-in code', () => {
         return new Response('[]', { status: 503, headers: { 'content-type': 'application/json' } });
       }),
     );
-    const status = startVisit(makeTrpcClient(), { pathname: '/dashboard', search: '' });
+    const visit = startVisit(makeTrpcClient(), { pathname: '/dashboard', search: '' });
     const code = afterBootBatch(async () => {
       order.push('code');
     });
-    await Promise.allSettled([code, status]);
+    await Promise.allSettled([code, visit.status, visit.firstData]);
 
     expect(order).toEqual(['request /trpc/auth.status', 'code']);
   });

@@ -8,11 +8,11 @@ afterEach(() => {
 describe('the data a server-rendered page carries', () => {
   it('is read from its JSON script element, escaped text and all', () => {
     document.body.innerHTML =
-      '<script type="application/json" id="first-page">{"at":1,"status":{"loggedIn":true},"answers":[{"path":"a.b","value":"\\u003c/script>"}]}</script>';
+      '<script type="application/json" id="first-page">{"at":1,"status":{"loggedIn":true},"state":{"queries":[{"queryHash":"a.b","state":{"data":"\\u003c/script>"}}]}}</script>';
     expect(readFirstPage(document)).toEqual({
       at: 1,
       status: { loggedIn: true },
-      answers: [{ path: 'a.b', value: '</script>' }],
+      state: { queries: [{ queryHash: 'a.b', state: { data: '</script>' } }] },
     });
     // Taken out once read: no trace of the visitor's data stays in the document.
     expect(document.getElementById('first-page')).toBeNull();

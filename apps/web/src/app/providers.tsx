@@ -7,6 +7,7 @@ import './first-visit-styles';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type TrpcClient, TrpcClientProvider } from '../lib/trpc-client';
+import { type FirstData, FirstDataContext } from './first-data-context';
 import { ToastHost } from './ToastHost';
 import { theme } from './theme';
 
@@ -15,14 +16,21 @@ interface AppProvidersProps {
   children: ReactNode;
   /** 'test' turns off Mantine's transitions and portals. */
   env?: 'default' | 'test';
+  /** The data the opened page starts with, when the server or the boot asked for it. */
+  firstData?: FirstData | null;
 }
 
-/** Theme, toasts and the API client: everything but the router (tests bring a MemoryRouter). */
-export function AppProviders({ trpcClient, children, env = 'default' }: AppProvidersProps) {
+/**
+ * Theme, toasts, the API client and the page's first data: everything but the router (tests
+ * bring a MemoryRouter).
+ */
+export function AppProviders({ trpcClient, children, env = 'default', firstData = null }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <ToastHost />
-      <TrpcClientProvider client={trpcClient}>{children}</TrpcClientProvider>
+      <TrpcClientProvider client={trpcClient}>
+        <FirstDataContext value={firstData}>{children}</FirstDataContext>
+      </TrpcClientProvider>
     </MantineProvider>
   );
 }

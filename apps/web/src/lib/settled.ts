@@ -1,7 +1,8 @@
-// What a promise already answered, readable synchronously. The boot requests (app/boot.ts)
-// are usually answered before React's first render: reading their answers then, rather than
-// in an effect after it, lets the first render draw the page with its data instead of a
-// loading state followed by a second, full render (issue #10: the dashboard's content time).
+// What a promise already answered, readable synchronously: the sign-in state asked at boot
+// (app/boot.ts), or the one the server rendered with, is usually in before React's first render.
+// Reading it then, rather than in an effect after it, lets the first render draw the page
+// instead of the guard's check followed by a second, full render (the dashboard's content time).
+// The page's data goes through the query cache instead (app/first-data.ts).
 
 export interface Answer<T> {
   value: T;

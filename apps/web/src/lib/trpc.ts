@@ -10,6 +10,9 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
  */
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
+/** The typed query options of every procedure (`trpc.capsules.list.queryOptions(input)`). */
+export type Trpc = ReturnType<typeof useTRPC>;
+
 /** Spec section 9, 'Default data policy': no automatic retries, stale at once, refetch on
  * focus and on reconnect, no polling. A list that wants otherwise says so in its own query. */
 export function makeQueryClient(): QueryClient {

@@ -1,15 +1,18 @@
 // The web app's server build (vite build --ssr): the server renders a signed-in page's first
-// view with it, so its content is in the HTML before the browser has run any script (issue #10;
-// apps/server/src/first-page). The browser then takes the same markup over (main.tsx).
+// view with it, so its content is in the HTML before the browser has run any script
+// (apps/server/src/first-page). The browser then takes the same markup over (main.tsx), from
+// the same dehydrated data (app/first-data.ts).
 import { REFERRAL_COOKIE } from '@capsule/domain';
 import type { FirstPage, FirstPageRenderer } from '@capsule/server/first-page';
+import type { DehydratedState } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createContext, type ReactNode, StrictMode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
-import { clearRouteData, FIRST_DATA_PAGES, firstQueries, setServerRouteData } from '../app/route-data';
+import { loadFirstData } from '../app/first-data';
+import { FIRST_DATA_PAGES, firstDataPageAt } from '../app/first-data-pages';
 import { preloadSignedIn } from '../app/router';
 import { CookieJarContext } from '../features/affiliates/referral-cookie';
 import { answered } from '../lib/settled';
@@ -32,36 +35,40 @@ function RouterAtPath({ children }: { children: ReactNode }) {
   return <StaticRouter location={useContext(PathContext)}>{children}</StaticRouter>;
 }
 
-function renderFirstPage(pathname: string, page: FirstPage, referral: string | undefined): string {
-  // route-data keeps the answers in a module variable until the data layer adopts them. The
-  // render is synchronous, so no other request's render can run between setting and clearing
-  // it: one visitor's answers never reach another's page.
-  setServerRouteData(page.answers, page.at);
-  try {
-    return renderToString(
-      <PathContext value={pathname}>
-        <CookieJarContext
-          value={{ cookie: referral === undefined ? '' : `${REFERRAL_COOKIE.name}=${referral}` }}
-        >
-          <StrictMode>
-            <App
-              trpcClient={noCalls}
-              initialStatus={answered(page.status, page.at)}
-              Router={RouterAtPath}
-              renderClock={page.at}
-            />
-          </StrictMode>
-        </CookieJarContext>
-      </PathContext>,
-    );
-  } finally {
-    clearRouteData();
-  }
+function renderFirstPage(
+  pathname: string,
+  page: FirstPage<DehydratedState>,
+  referral: string | undefined,
+): string {
+  // The data goes down the tree with this render only (a context): one visitor's answers
+  // never reach another's page.
+  return renderToString(
+    <PathContext value={pathname}>
+      <CookieJarContext
+        value={{ cookie: referral === undefined ? '' : `${REFERRAL_COOKIE.name}=${referral}` }}
+      >
+        <StrictMode>
+          <App
+            trpcClient={noCalls}
+            initialStatus={answered(page.status, page.at)}
+            Router={RouterAtPath}
+            renderClock={page.at}
+            firstData={{ state: page.state }}
+          />
+        </StrictMode>
+      </CookieJarContext>
+    </PathContext>,
+  );
 }
 
-export const renderer: FirstPageRenderer = {
+export const renderer: FirstPageRenderer<DehydratedState> = {
   pages: FIRST_DATA_PAGES,
-  firstQueries,
+  rendersAt: (pathname, search) => firstDataPageAt(pathname, search) !== null,
+  loadFirstData(pathname, source) {
+    const page = firstDataPageAt(pathname);
+    if (!page) return Promise.reject(new Error(`${pathname} opens with no first data`));
+    return loadFirstData(page, source, { every: true });
+  },
   renderFirstPage,
   async prepare() {
     // The signed-in app's code, loaded once: a render must not meet a component still loading

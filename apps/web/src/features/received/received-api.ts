@@ -1,17 +1,14 @@
 import { RECEIVED_LIST_STALE_MS } from '@capsule/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTRPC } from '../../lib/trpc';
+import { type Trpc, useTRPC } from '../../lib/trpc';
 import type { ReceivedFilters } from './use-received-filters';
 
 // The calls of Received Capsules (tRPC receivedCapsules.*), in one place. Types come from the
 // server's AppRouter like every other call.
 
-/**
- * The list input for the filters in the address; a filter not chosen is left out, so the page
- * without filters asks exactly what the boot prefetch asked (app/route-data.ts).
- */
-export const listInputOf = (filters: ReceivedFilters) => ({
+/** The list input for the filters in the address; a filter not chosen is left out. */
+const listInputOf = (filters: ReceivedFilters) => ({
   ...(filters.type ? { type: filters.type } : {}),
   ...(filters.status ? { status: filters.status } : {}),
   sort: filters.sort,
@@ -19,20 +16,21 @@ export const listInputOf = (filters: ReceivedFilters) => ({
 });
 
 /**
- * One page of received capsules and the counts over all of them. Spec section 9: fresh for
+ * One page of received capsules and the counts over all of them, defined once: the page uses
+ * it, and so does the first data it opens with (app/first-data.ts). Spec section 9: fresh for
  * 30 s and not refetched on window focus.
  */
+export const receivedListQuery = (trpc: Trpc, filters: ReceivedFilters) =>
+  trpc.receivedCapsules.list.queryOptions(listInputOf(filters), {
+    staleTime: RECEIVED_LIST_STALE_MS,
+    refetchOnWindowFocus: false,
+    // A filter change keeps the cards on screen until the new page arrives, instead of
+    // dropping back to skeletons (the stats do not blink either).
+    placeholderData: (previous) => previous,
+  });
+
 export function useReceivedList(filters: ReceivedFilters) {
-  const trpc = useTRPC();
-  return useQuery(
-    trpc.receivedCapsules.list.queryOptions(listInputOf(filters), {
-      staleTime: RECEIVED_LIST_STALE_MS,
-      refetchOnWindowFocus: false,
-      // A filter change keeps the cards on screen until the new page arrives, instead of
-      // dropping back to skeletons (the stats do not blink either).
-      placeholderData: (previous) => previous,
-    }),
-  );
+  return useQuery(receivedListQuery(useTRPC(), filters));
 }
 
 /** The capsule as the server has it now; asking records the first opening. */

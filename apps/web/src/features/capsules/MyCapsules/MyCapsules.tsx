@@ -1,4 +1,4 @@
-import { CAPSULE_LIST_REFETCH_MS, CAPSULE_LIST_STALE_MS, CAPSULE_TEXTS } from '@capsule/domain';
+import { CAPSULE_TEXTS } from '@capsule/domain';
 import {
   Alert,
   Anchor,
@@ -26,6 +26,7 @@ import { CapsuleCard } from '../CapsuleCard/CapsuleCard';
 import { CapsuleDialogs } from '../CapsuleDialogs/CapsuleDialogs';
 import type { OpenCapsuleDialog } from '../CapsuleDialogs/dialog-state';
 import { CapsuleFilters } from '../CapsuleFilters/CapsuleFilters';
+import { capsuleListQuery } from '../dashboard-queries';
 import { useCapsuleFilters } from '../use-capsule-filters';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
@@ -44,13 +45,7 @@ export function MyCapsules() {
   // The focus goes back to the card's button or options menu when the dialog closes.
   const trigger = useDialogTrigger();
 
-  // Spec section 7: refetched every 60 s, stale after 10 s, on focus and on mount.
-  const list = useQuery(
-    trpc.capsules.list.queryOptions(
-      { status: filters.status, types: filters.types, page: filters.page },
-      { refetchInterval: CAPSULE_LIST_REFETCH_MS, staleTime: CAPSULE_LIST_STALE_MS },
-    ),
-  );
+  const list = useQuery(capsuleListQuery(trpc, filters));
 
   useEffect(() => {
     if (list.isError) toast({ title: CAPSULE_TEXTS.fetchCapsulesFailed, variant: 'destructive' });

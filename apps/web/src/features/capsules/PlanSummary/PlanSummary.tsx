@@ -7,9 +7,7 @@ import { newTab } from '../../../lib/external-links';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useShopUrl } from '../../auth';
-
-/** Spec section 9: the subscription is stale after 5 minutes. */
-export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
+import { currentPlanQuery } from '../dashboard-queries';
 
 /**
  * The user's plan and its capsule allowance, the first word of the product name (spec
@@ -18,9 +16,7 @@ export const SUBSCRIPTION_STALE_MS = 5 * 60_000;
 export function PlanSummary() {
   const trpc = useTRPC();
   const shopUrl = useShopUrl();
-  const subscription = useQuery(
-    trpc.subscriptions.current.queryOptions(undefined, { staleTime: SUBSCRIPTION_STALE_MS }),
-  );
+  const subscription = useQuery(currentPlanQuery(trpc));
 
   useEffect(() => {
     if (subscription.isError) {

@@ -15,6 +15,7 @@ import { ROUTES } from '../../../app/routes';
 import { useTRPC } from '../../../lib/trpc';
 import { STAT_TILE_FRAME, StatTileContent } from '../../../lib/ui/StatTile/StatTile';
 import type { CapsuleCounts } from '../capsule-display';
+import { capsuleCountsQuery } from '../dashboard-queries';
 import classes from './StatsStrip.module.css';
 
 const TILE_ICONS: Record<CapsuleCountKey, { icon: ComponentType<IconProps>; color: string }> = {
@@ -40,7 +41,7 @@ function countOf(counts: CapsuleCounts, key: CapsuleCountKey): number {
  */
 export function StatsStrip() {
   const trpc = useTRPC();
-  const counts = useQuery(trpc.capsules.counts.queryOptions());
+  const counts = useQuery(capsuleCountsQuery(trpc));
   const outside = counts.data?.outsideTiles ? capsulesOutsideTilesText(counts.data.outsideTiles) : null;
 
   return (

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { newTab } from '../../../lib/external-links';
 import { useTRPC } from '../../../lib/trpc';
 import { useShopUrl } from '../../auth';
-import { SUBSCRIPTION_STALE_MS } from '../PlanSummary/PlanSummary';
+import { currentPlanQuery } from '../dashboard-queries';
 import { lapseWarningText } from './storage-lapse-texts';
 
 /**
@@ -15,9 +15,7 @@ import { lapseWarningText } from './storage-lapse-texts';
 export function StorageLapseAlert() {
   const trpc = useTRPC();
   const shopUrl = useShopUrl();
-  const subscription = useQuery(
-    trpc.subscriptions.current.queryOptions(undefined, { staleTime: SUBSCRIPTION_STALE_MS }),
-  );
+  const subscription = useQuery(currentPlanQuery(trpc));
   const lapse = subscription.data?.lapse;
   if (!lapse) return null;
   const { title, body } = lapseWarningText(lapse);
