@@ -59,7 +59,7 @@ describe('Received Capsules in Chromium', () => {
     await portal.purchase(sender.email, '2 Premium Verification Capsules');
     const anyTime = 'Journey Capsule #1';
     const proof = 'Legacy Capsule #4'; // numbering runs on across the sender's purchases
-    // Assigning a recipient and setting the capsule info are issue 9's screens (their own e2e).
+    // Assigning a recipient and setting the capsule info are the sender's screens (their own e2e).
     await portal.seed.arrangeCapsules(sender.id, [anyTime, proof], {
       status: 'Pending_Upload',
       recipientName: recipient.fullName,

@@ -9,7 +9,7 @@ import { GUARD_TEXTS } from './src/features/auth/ProtectedRoute/guard-texts.ts';
 const API_TARGET = 'http://localhost:3000';
 
 // Two builds: the browser's (dist/) and the server's (`vite build --ssr`, dist-ssr/), with which
-// the server renders a signed-in page's first view (src/ssr/entry-server.tsx, issue #10).
+// the server renders a signed-in page's first view (src/ssr/entry-server.tsx).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),

@@ -18,7 +18,7 @@ const loadSignedIn = () =>
 
 /**
  * One dynamic import for the whole signed-in app: Vite makes it one chunk. The sign-in screen
- * is the only page in the first visit's script (issue #10: at most 120 KB gzip); the code
+ * is the only page in the first visit's script (the first visit's budget: at most 120 KB gzip); the code
  * screen and not-found load when opened.
  *
  * Once the chunk is here, a route renders its component directly rather than through

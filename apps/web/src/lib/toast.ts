@@ -3,7 +3,7 @@
 // the one on screen rather than waiting behind it.
 //
 // Most visits never show one, so the notifications library loads on the first toast
-// (toast-runtime.tsx) instead of with the sign-in screen (issue #10's first-visit budget).
+// (toast-runtime.tsx) instead of with the sign-in screen (the first visit's script budget).
 // Toasts keep their call order: each waits for the same loaded module.
 
 import { useEffect } from 'react';

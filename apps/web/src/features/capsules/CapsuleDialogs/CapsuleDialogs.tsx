@@ -10,7 +10,7 @@ import { isReplacing, type OpenCapsuleDialog } from './dialog-state';
 
 // The upload dialog (and, when an upload starts, the storage SDK), the preview player and the
 // info dialog (with Mantine's date pickers) load when first opened, not with the dashboard: most
-// visits use none of them (issue 10: the code evaluated before the dashboard's content).
+// visits use none of them (the code evaluated before the dashboard's content).
 const UploadVideoDialog = lazy(() => import('../UploadVideoDialog/UploadVideoDialog'));
 const PreviewDialog = lazy(() => import('../PreviewDialog/PreviewDialog'));
 const CapsuleInfoDialog = lazy(() =>

@@ -11,7 +11,7 @@ export interface LapseWarning {
 
 /**
  * The dashboard's warning, in words: what happened, what will happen on which date, and that
- * delivered capsules are never affected (issue 13: a lapse never deletes silently).
+ * delivered capsules are never affected (a lapse never deletes silently).
  */
 export function lapseWarningText(lapse: LapseWarning): { title: string; body: string } {
   const what =

@@ -1,6 +1,6 @@
 import { alreadyStaged, type PlannedBlock, planBlocks, type StagedBlock } from './block-plan';
 
-// The transfer of issue 11: the file goes straight to blob storage as blocks (Put Block, a few
+// The transfer: the file goes straight to blob storage as blocks (Put Block, a few
 // in parallel), then one Put Block List commits them. Storage is reached through a BlockTarget
 // (azure-block-target.ts wraps the SDK's BlockBlobClient; tests pass a fake). What is staged
 // stays staged: a pause, a renewed SAS or a reload never sends a finished block again.

@@ -2,7 +2,7 @@ import type { RouterInputs } from '@capsule/server/app-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 
-// The upload procedures of issue 11 (capsules.upload.*, capsules.preview) as the upload flow
+// The upload procedures (capsules.upload.*, capsules.preview) as the upload flow
 // uses them. Types come from the server's AppRouter like every other call.
 
 /** The notification choice capsules.upload.start takes (the domain's notifyOptionsSchema). */

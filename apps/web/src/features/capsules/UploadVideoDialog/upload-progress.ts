@@ -1,4 +1,4 @@
-// The progress bar's figures (issue 11: percent, bytes sent, speed and time left), from the
+// The progress bar's figures (percent, bytes sent, speed and time left), from the
 // bytes on storage sampled over time. Pure: the clock is passed in, so tests drive it.
 
 export interface UploadProgress {

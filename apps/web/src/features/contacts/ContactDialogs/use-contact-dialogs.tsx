@@ -14,7 +14,7 @@ interface DialogState {
 }
 
 // The add and edit dialog (with Mantine's date input) loads when first opened, not with the
-// signed-in app (issue 10: the code evaluated before a page's content).
+// signed-in app (the code evaluated before a page's content).
 const ContactDialog = lazy(() =>
   import('../ContactDialog/ContactDialog').then((m) => ({ default: m.ContactDialog })),
 );

@@ -29,7 +29,7 @@ interface ReceivedVideoProps {
  * The Video tab of Received Capsule Details. A released capsule plays in the page, in the
  * native player, from a read URL the server signs for minutes (receivedCapsules.secureUrl);
  * one that is not released says why, in the release rule's own words. The spec hides this
- * tab's trigger (a defect we do not copy, issue 12).
+ * tab's trigger (a defect we do not copy).
  */
 export function ReceivedVideo({ capsule, now, active, autoStart, onSubmitDocuments }: ReceivedVideoProps) {
   const actions = receivedActions(capsule, now);

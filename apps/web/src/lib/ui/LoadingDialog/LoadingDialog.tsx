@@ -1,7 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 
 /**
- * What a dialog whose code loads on first opening shows meanwhile (issue 10: such dialogs stay
+ * What a dialog whose code loads on first opening shows meanwhile (such dialogs stay
  * out of the code a page evaluates before its content): its own title over a loader.
  */
 export function LoadingDialog({ title, onClose }: { title: string; onClose: () => void }) {
