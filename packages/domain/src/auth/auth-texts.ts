@@ -23,4 +23,9 @@ export const AUTH_TEXTS = {
   otpVerifiedReturnBody: 'Taking you back to the page you asked for.',
   /** The sign-in screen after a signed-in session ended without a logout (idle or age limit). */
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /**
+   * The server's refusal of a resend within the minute (a 429). The code screen tells it from
+   * the hourly limit, also a 429, by this text: it starts the wait instead of an error toast.
+   */
+  otpResendTooSoon: 'A code was sent less than a minute ago. Please wait a moment before asking for another.',
 } as const;

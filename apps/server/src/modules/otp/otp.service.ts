@@ -32,7 +32,7 @@ export const OTP_RULES = {
 } as const;
 
 export const OTP_TEXTS = {
-  resendTooSoon: 'A code was sent less than a minute ago. Please wait a moment before asking for another.',
+  resendTooSoon: AUTH_TEXTS.otpResendTooSoon,
   tooManyPerHour: 'Too many codes were sent in the last hour. Please try again later.',
   noLiveCode: 'This code has expired or was used up. Please request a new code.',
   tooManyWrong: 'Too many wrong codes. Please request a new code.',

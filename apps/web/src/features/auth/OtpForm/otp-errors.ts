@@ -29,12 +29,13 @@ export const OTP_SCREEN_TEXTS = {
   subtitleSendFailed: 'We could not send your one-time password. Press Resend code to try again.',
 } as const;
 
-// The server's refusal of a resend within a minute (OTP_TEXTS.resendTooSoon in
-// apps/server/src/modules/otp/otp.service.ts, answered as TOO_MANY_REQUESTS / 429). The hourly
-// limit is a 429 too, but a real refusal: it keeps the error toast.
-const RESEND_TOO_SOON = /less than a minute ago/i;
-
-/** True when a send was refused only because the last code went out less than a minute ago. */
+/**
+ * True when a send was refused only because the last code went out less than a minute ago
+ * (AUTH_TEXTS.otpResendTooSoon, a 429). The hourly limit is a 429 too, but a real refusal: it
+ * keeps the error toast.
+ */
 export function isResendTooSoon(error: unknown): boolean {
-  return httpStatusOf(error) === 429 && error instanceof Error && RESEND_TOO_SOON.test(error.message);
+  return (
+    httpStatusOf(error) === 429 && error instanceof Error && error.message === AUTH_TEXTS.otpResendTooSoon
+  );
 }
