@@ -15,6 +15,11 @@ export const JOBS = defineJobs({
    * settle what payouts already cover (modules/affiliates). Daily; a missed day is caught up.
    */
   'affiliates.approve-referrals': { payload: z.object({}), policy: 'exclusive' },
+  /**
+   * Sweep (hourly): delete sessions past their expiry and sign-in failures older than a day
+   * (modules/auth/auth-sweep.service.ts), which nothing else removes.
+   */
+  'auth.sweep': { payload: z.object({}), policy: 'exclusive' },
   /** Review an uploaded video (ffprobe, thumbnail) and move the capsule on. One pending per upload. */
   'upload.review': {
     payload: z.object({ capsuleId: z.string().min(1), uploadId: z.string().min(1) }),

@@ -32,6 +32,7 @@ describe('registerJobHandlers', () => {
       ['storage.lapse-sweep', '41 3 * * *'],
       ['purchases.attach-pending', '29 * * * *'],
       ['affiliates.approve-referrals', '23 4 * * *'],
+      ['auth.sweep', '37 * * * *'],
       ['capsules.deliver', '* * * * *'],
       ['capsules.delivery-mail', '* * * * *'],
       ['sync.push', '* * * * *'],

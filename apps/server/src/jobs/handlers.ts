@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { approveHeldReferrals } from '../modules/affiliates/index.js';
+import { sweepEndedSessions } from '../modules/auth/index.js';
 import {
   autoLockCapsules,
   cleanupCapsuleBlobs,
@@ -55,6 +56,9 @@ export async function registerJobHandlers(
   await queue.work('affiliates.approve-referrals', async () => {
     await approveHeldReferrals(deps);
   });
+  await queue.work('auth.sweep', async () => {
+    await sweepEndedSessions(deps);
+  });
   await queue.work('capsules.deliver', async (_job, context) => {
     await deliverDueCapsules(deps, context.signal);
   });
@@ -84,6 +88,8 @@ export async function registerJobHandlers(
   await queue.schedule('purchases.attach-pending', '29 * * * *');
   // Holding periods are counted in days: once a day is enough.
   await queue.schedule('affiliates.approve-referrals', '23 4 * * *');
+  // Ended sessions and old sign-in failures: an hour's worth at a time keeps each run short.
+  await queue.schedule('auth.sweep', '37 * * * *');
   // Delivery is due to the minute; its mails retry by their own times, looked at every minute.
   await queue.schedule('capsules.deliver', '* * * * *');
   await queue.schedule('capsules.delivery-mail', '* * * * *');

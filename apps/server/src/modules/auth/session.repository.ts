@@ -85,3 +85,14 @@ export function findSessionIdentity(db: Db, sessionId: string) {
     .where('id', '=', sessionId)
     .executeTakeFirst();
 }
+
+/** Deletes up to `limit` sessions that expired before `before`; how many went. */
+export async function deleteSessionsExpiredBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('sessions').select('id').where('expiresAt', '<', before).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

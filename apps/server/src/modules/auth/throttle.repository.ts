@@ -18,3 +18,14 @@ export async function insertFailures(
 ): Promise<void> {
   await db.insertInto('authFailures').values(entries).execute();
 }
+
+/** Deletes up to `limit` failures recorded before `before`; how many went. */
+export async function deleteFailuresBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('authFailures')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('authFailures').select('id').where('createdAt', '<', before).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
