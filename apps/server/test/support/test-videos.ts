@@ -4,8 +4,8 @@ import path from 'node:path';
 import { locateTool } from '../../src/modules/media/index.js';
 import { runTool } from '../../src/modules/media/run-tool.js';
 
-// Test videos and images are made here with ffmpeg's test sources, never downloaded
-//. Each takes well under a second for a few seconds of small video.
+// Test videos and images are made here with ffmpeg's test sources, never downloaded.
+// Each takes well under a second for a few seconds of small video.
 
 export type TestVideoFormat = 'mp4' | 'webm' | 'mov';
 
@@ -46,7 +46,10 @@ const CODECS: Record<TestVideoFormat, { video: string[]; audio: string[] }> = {
 };
 
 /** Runs ffmpeg steps in a scratch folder (each writes the file named last) and answers the last file. */
-async function ffmpegSteps(extension: string, steps: Array<(previous: string) => string[]>): Promise<Buffer> {
+export async function ffmpegSteps(
+  extension: string,
+  steps: Array<(previous: string) => string[]>,
+): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'capsule-media-'));
   try {
     const ffmpeg = (await locateTool('ffmpeg')).path;

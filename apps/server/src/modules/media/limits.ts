@@ -32,3 +32,17 @@ export const VERSION_LIMITS: ToolLimits = { cpuSeconds: 5, memoryBytes: TOOL_MEM
  * (a 4K thumbnail: 557 MB of address space on 2 cores, 310 MB with one thread).
  */
 export const ONE_THREAD = ['-threads', '1'] as const;
+
+/**
+ * A rendition decodes and encodes the whole video: its CPU time grows with the length. Twenty
+ * CPU seconds per second of video is several times what a 4K HDR input needs on a slow core,
+ * and at least ten minutes whatever the file says its length is (a file without a duration).
+ * Its address space: x264's lookahead and two threads, and for HDR the floating-point frames
+ * of the tone mapping, on top of a 4K decoder's.
+ */
+export function renditionLimits(durationSeconds: number | null): ToolLimits {
+  return {
+    cpuSeconds: Math.max(600, Math.ceil((durationSeconds ?? 0) * 20)),
+    memoryBytes: 2048 * 2 ** 20,
+  };
+}

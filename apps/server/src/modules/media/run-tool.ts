@@ -46,6 +46,11 @@ interface RunOptions {
   limits?: ToolLimits;
   /** Told what the run cost, whatever its end (measurements, logs). */
   onRun?: (run: ToolRun) => void;
+  /**
+   * Given the output as it comes instead of keeping it (a long run's progress lines); the run
+   * then answers an empty buffer. `maxStdoutBytes` still bounds what a tool may write.
+   */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 /** The tool's own words, without any URL (a SAS is a key) and not too long for a log line. */
@@ -194,6 +199,7 @@ export function runTool(tool: string, args: readonly string[], options: RunOptio
       size += chunk.length;
       if (size > options.maxStdoutBytes)
         stop(new MediaError('unreadable', `${name} wrote more than expected`));
+      else if (options.onOutput) options.onOutput(chunk);
       else chunks.push(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
