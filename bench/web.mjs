@@ -1,4 +1,4 @@
-// `npm run bench:web` (it builds first): the web bench of issue 10, see bench/README.md.
+// `npm run bench:web` (it builds first): the web bench, see bench/README.md.
 import { tuneHeapForServing } from '../apps/server/dist/lib/heap-tuning.js';
 import { runWebBench } from './web/bench.mjs';
 

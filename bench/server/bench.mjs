@@ -1,4 +1,4 @@
-// The server bench of issue 10, in one run: the bare route, the minimal database route and the
+// The server bench, in one run: the bare route, the minimal database route and the
 // app's lists, counts, dashboard batch and login status, for one account at a small size and
 // again after it grew to a large one, with req/s, p50, p99, the ratios to the minimal route,
 // the large/small latency ratios, the lists at half their own maximum rate, and the statements

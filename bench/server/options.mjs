@@ -26,6 +26,6 @@ export const options = Object.freeze({
   small: whole('BENCH_SMALL', 1_000),
   // PGlite (one in-process WASM connection) seeds a million rows slowly: it defaults smaller.
   large: whole('BENCH_LARGE', onPostgres ? 1_000_000 : 100_000),
-  // Other users' capsules beside the bench account's (1.2 M rows in all, as in issue 10).
+  // Other users' capsules beside the bench account's (1.2 M rows in all, as in the first measurements: bench/README.md, 'Before').
   others: whole('BENCH_OTHERS', onPostgres ? 200_000 : 20_000),
 });

@@ -1,4 +1,4 @@
-// What holds back the measured server during a steady load (issue 10's p99 at half rate): its
+// What holds back the measured server during a steady load (the goal of a p99 ≤ 25 ms at half rate): its
 // event loop's worst delay, its garbage collections (count, longest, total), the time it
 // spends on each request, from the request's arrival on the socket to its last byte written,
 // and its minor page faults (a fresh page costs 2 µs on some of the VMs here and 12 to 20 µs on

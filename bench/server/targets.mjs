@@ -56,7 +56,7 @@ export const TARGETS = [
 /** The headers one request of `target` carries: the bench account's cookie on the app. */
 export const targetHeaders = (target, cookie) => (target.on === 'app' && !target.signedOut ? { cookie } : {});
 
-/** The lists whose p99 is also measured at half their own maximum rate (issue 10's goal). */
+/** The lists whose p99 is also measured at half their own maximum rate (the goal: p99 ≤ 25 ms there). */
 export const HALF_RATE_KEYS = ['restList', 'trpcList'];
 
 /**

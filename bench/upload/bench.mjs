@@ -1,4 +1,4 @@
-// Issue 11's upload bench: a ~2 GB video through the block path, the way the Upload Video dialog
+// The upload bench: a ~2 GB video through the block path, the way the Upload Video dialog
 // sends it, against the real built server (its own process, development defaults: PGlite and
 // the Azurite it starts on disk) and that same Azurite.
 //

@@ -1,4 +1,4 @@
-// The web bench of issue 10: the sign-in page and the dashboard, each opened cold three times
+// The web bench: the sign-in page and the dashboard, each opened cold three times
 // in headless Chromium against the real server (built web client, precompressed assets), the
 // median printed. `npm run bench:web` (it builds first).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

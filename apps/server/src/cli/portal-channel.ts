@@ -43,7 +43,7 @@ const reply = z.union([
 type Reply = z.infer<typeof reply>;
 
 /** The file in the embedded database's folder that names a running portal's channel. */
-export const channelFilePath = (pgliteDir: string) => path.join(pgliteDir, CHANNEL_FILE);
+const channelFilePath = (pgliteDir: string) => path.join(pgliteDir, CHANNEL_FILE);
 
 /** What the CLI prints after a command the portal ran: its lines went to `print` already. */
 export interface PortalOutcome {

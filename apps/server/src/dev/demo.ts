@@ -12,7 +12,7 @@ export const DEMO_USER = {
   phoneNumber: '+1 613 555 0142',
 } as const;
 
-export const DEMO_PACKAGE = '5 Legacy Capsules';
+const DEMO_PACKAGE = '5 Legacy Capsules';
 
 /**
  * Creates the demo user once, with one purchase so the dashboard is not empty; answers

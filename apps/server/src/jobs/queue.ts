@@ -27,7 +27,7 @@ export interface JobLogger {
 }
 
 /** What a handler learns about the job besides its payload. */
-export interface JobContext {
+interface JobContext {
   id: string;
   /** 0 on the first try: a handler can tell a retry (a previous try may have done part of the work). */
   retryCount: number;
@@ -36,9 +36,9 @@ export interface JobContext {
 }
 
 /** Must be idempotent: after a crash or a lost claim the same job runs again. Throw to fail (and retry). */
-export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
+type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
 
-export interface SendOptions {
+interface SendOptions {
   /** With an `exclusive` job: at most one job per key queued or running; a second send answers null. */
   singletonKey?: string;
   /** Not before this instant. */
@@ -46,7 +46,7 @@ export interface SendOptions {
 }
 
 /** How often the background loops look; short in tests, defaults for production. */
-export interface JobTiming {
+interface JobTiming {
   /** A worker's fetch interval (pg-boss default 2 s; 0.5 at least). */
   pollingIntervalSeconds: number;
   /** How soon an expired job (its process died) is failed and retried (pg-boss default 60 s). */

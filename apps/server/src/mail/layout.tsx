@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import type { CSSProperties, ReactNode } from 'react';
-import { Body, Button, Container, Head, Html, Link, Preview, Text } from 'react-email';
+import { Body, Button, Container, Head, Html, Preview, Text } from 'react-email';
 
 // The frame every mail shares (React Email's components: table layout and inline styles that
 // mail clients keep) and the few blocks the templates are made of. Colours are the portal's.
@@ -102,14 +102,5 @@ export function Action({ href, children }: { href: string; children: ReactNode }
         {children}
       </Button>
     </Paragraph>
-  );
-}
-
-/** A plain link whose text is its address (a page of the portal named in a sentence). */
-export function PlainLink({ href }: { href: string }) {
-  return (
-    <Link href={href} style={{ color: colors.brand }}>
-      {href}
-    </Link>
   );
 }

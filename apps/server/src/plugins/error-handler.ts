@@ -27,7 +27,7 @@ function schemaRefusal(error: unknown): AppError | undefined {
  * `fields` for per-field validation messages) with the status of the one table in errors.ts.
  * 5xx texts are fixed: the real error is logged, never sent.
  */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const appError = schemaRefusal(error) ?? toAppError(error);
   const status = ERROR_CODES[appError.code].http;
   if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');

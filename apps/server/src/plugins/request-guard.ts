@@ -27,7 +27,7 @@ export const requestGuardPlugin = fp(async (app: FastifyInstance, opts: { public
   });
 });
 
-export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
+const CROSS_SITE_REFUSED = 'Cross-site request refused.';
 
 /** A JSON body (UTF-8, the only charset JSON has), or no body at all. */
 function isJsonOrNoBody(headers: FastifyRequest['headers']): boolean {

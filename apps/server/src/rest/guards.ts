@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
 
 // The same guards as the tRPC procedures (modules/auth/guards.ts), as Fastify hooks.
-export const sessionRequired = async (request: FastifyRequest) => {
+const sessionRequired = async (request: FastifyRequest) => {
   requireSession(request.session);
 };
-export const verifiedRequired = async (request: FastifyRequest) => {
+const verifiedRequired = async (request: FastifyRequest) => {
   requireVerified(request.session);
 };
-export const memberRequired = async (request: FastifyRequest) => {
+const memberRequired = async (request: FastifyRequest) => {
   requireMember(request.session);
 };
 

@@ -10,9 +10,9 @@ import type { RestApp } from './rest-app.js';
  * (or an operator checking a deployment) reads it from the server it talks to, so it can never
  * describe another version than the one answering.
  */
-export const OPENAPI_PATH = '/api/openapi.json';
+const OPENAPI_PATH = '/api/openapi.json';
 /** The browsable page over the document: development only. */
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 /** The session cookie (docs/server-rules.md, 'Sessions'), as the document names it. */
 export const SESSION_SECURITY = [{ session: [] }];

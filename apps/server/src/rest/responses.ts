@@ -4,7 +4,7 @@ import { z } from 'zod';
 // the bytes are JSON.stringify's of what the handler returns (rest/answer-check.ts).
 
 /** Every refusal (docs/server-rules.md, 'Wire formats'). */
-export const errorBodySchema = z
+const errorBodySchema = z
   .object({
     error: z.string().describe('What went wrong, in words for the person using the client.'),
     fields: z

@@ -19,7 +19,7 @@ import { testEnv } from '../support/test-env.js';
 import { makeTestImage, makeTestVideo, type TestFile } from '../support/test-videos.js';
 import type { Member } from '../support/uploads.js';
 
-// The backup drill of issue 32 on PostgreSQL, with the operators' CLI as they run it (the built
+// The backup drill on PostgreSQL, with the operators' CLI as they run it (the built
 // file, a child process): capsules with real videos uploaded and reviewed through the product and
 // a recipient's document, backup:create, the database dropped, created empty, backup:restore,
 // backup:verify (every hash matches), then the product started again on the restored database

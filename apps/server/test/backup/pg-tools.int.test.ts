@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findPgTool, majorOf } from '../../src/modules/backup/index.js';
-import { libpqConnection } from '../../src/modules/backup/pg-dump.js';
+import { findPgTool, libpqConnection, majorOf } from '../../src/modules/backup/pg-dump.js';
 
 // How the backup commands reach PostgreSQL's client tools: picked by version, and given the
 // password in a passfile of this user's only, never on a command line.

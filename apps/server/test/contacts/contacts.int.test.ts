@@ -1,6 +1,5 @@
 import { CONTACT_TEXTS } from '@capsule/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DELETE_WITHOUT_ID } from '../../src/modules/contacts/contacts.rest.js';
 import { newClient, signIn, type TestClient, trpcError } from '../support/client.js';
 import { databaseKinds } from '../support/databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -158,7 +157,10 @@ describe.each(databaseKinds())('contacts over REST and tRPC (%s)', (kind) => {
   it('deletes with the id, and answers 400 without one', async () => {
     const { body } = await me.rest<{ id: string }>('POST', '/api/contacts', validForm);
     const noId = await me.rest('DELETE', '/api/delete-user-contact', {});
-    expect(noId).toMatchObject({ status: 400, body: { error: DELETE_WITHOUT_ID } });
+    expect(noId).toMatchObject({
+      status: 400,
+      body: { error: 'Choose the contact to delete: the request must carry its id.' },
+    });
     expect(await contactCount(me)).toBe(1);
 
     expect(await me.rest('DELETE', '/api/delete-user-contact', { id: body.id })).toMatchObject({

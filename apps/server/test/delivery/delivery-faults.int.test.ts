@@ -13,7 +13,7 @@ import { createUser } from '../../src/modules/users/users.service.js';
 import { databaseKinds, openTestDatabase } from '../support/databases.js';
 import { DELIVERY_WORKER_SCRIPT, type DriverMessage, type WorkerMessage } from './delivery-worker-child.js';
 
-// The fault test of issue 12: 10,000 locked capsules due over a simulated 50 years, delivered by
+// The delivery fault test: 10,000 locked capsules due over a simulated 50 years, delivered by
 // two worker processes running the app's delivery jobs while the test drives their clock forward
 // in steps. Along the way: ten simulated years with no run at all (then everything overdue goes
 // in the next run), a worker killed with SIGKILL in the middle of that run and restarted, two

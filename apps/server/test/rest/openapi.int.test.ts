@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
-import { API_DOCS_PATH, OPENAPI_PATH } from '../../src/rest/openapi.js';
 import { coldDeps, discoverCatalogue } from '../support/route-catalogue.js';
 
 // The REST shims' OpenAPI document (rest/openapi.ts) is generated from the schemas the shims
@@ -78,7 +77,7 @@ describe('the OpenAPI document of the REST shims', () => {
   let doc: Document;
   beforeAll(async () => {
     app = await appIn('test');
-    const answer = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    const answer = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     doc = answer.json();
@@ -100,7 +99,7 @@ describe('the OpenAPI document of the REST shims', () => {
   it('names every /api call docs/api/rest-shims.md speaks of', () => {
     // The document's own address is the one it leaves out.
     const named = callsNamedIn(readFileSync(REST_SHIMS_DOC, 'utf8')).filter(
-      (call) => call !== `GET ${OPENAPI_PATH}`,
+      (call) => call !== 'GET /api/openapi.json',
     );
     expect(named.length).toBeGreaterThan(5);
     const documented = new Set(documentedCalls(doc));
@@ -110,7 +109,7 @@ describe('the OpenAPI document of the REST shims', () => {
   it('leaves no REST route out, and documents nothing that is not one', async () => {
     const { rest } = await discoverCatalogue();
     const routes = rest
-      .filter((route) => route.url.startsWith('/api/') && route.url !== OPENAPI_PATH)
+      .filter((route) => route.url.startsWith('/api/') && route.url !== '/api/openapi.json')
       .map((route) => `${route.method} ${route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
       .sort();
     expect(documentedCalls(doc).sort()).toEqual(routes);
@@ -160,10 +159,10 @@ describe('where the document and its page are served', () => {
     for (const nodeEnv of ['development', 'test', 'production'] as const) {
       const app = await appIn(nodeEnv);
       try {
-        const page = await app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
+        const page = await app.inject({ method: 'GET', url: '/api/docs/' });
         expect(page.statusCode, nodeEnv).toBe(nodeEnv === 'development' ? 200 : 404);
         if (nodeEnv === 'development') expect(page.headers['content-type']).toMatch(/^text\/html/);
-        expect((await app.inject({ method: 'GET', url: OPENAPI_PATH })).statusCode, nodeEnv).toBe(200);
+        expect((await app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode, nodeEnv).toBe(200);
       } finally {
         await app.close();
       }

@@ -76,7 +76,7 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
     await t.deps.storage.deleteBlob(await keptVideo(missing.capsuleId));
 
     // Just recorded, nothing is due; a day on, the sweep reads a slice an hour, oldest first:
-    // with four kept blobs, one an hour (fixityBatchSize), all four are read within four sweeps.
+    // with four kept blobs, one an hour (fixity-cycle.ts), all four are read within four sweeps.
     await t.runJob('storage.fixity', {});
     expect(await admin('fixity:failures')).toMatch(/^No fixity failures/);
     t.clock.advanceDays(1);

@@ -43,7 +43,7 @@ import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './s
 import { TestClock } from './test-clock.js';
 import { testEnv } from './test-env.js';
 
-// The browser tests' one door into the server (e2e/, issue 9): the built portal on a free port
+// The browser tests' one door into the server (e2e/): the built portal on a free port
 // with its database, mail catcher and data helpers, made of the server's own functions. The
 // e2e files import server code from here only (e2e/support-boundary.e2e.test.ts checks it),
 // so a change inside apps/server/src meets one file, not a dozen.

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTestVideo, type TestFile } from '../support/test-videos.js';
 import { type Member, memberWithCapsule, startFor, uploadAndReview } from '../support/uploads.js';
 
-// The one-time preview (spec section 4; issue 11): only the owner, only a stored capsule not yet
+// The one-time preview (spec section 4): only the owner, only a stored capsule not yet
 // previewed, used up atomically so two tabs cannot both play it; a short read URL that plays.
 
 describe.each(databaseKinds())('one-time preview (%s)', (kind) => {

@@ -15,7 +15,7 @@ import {
   startFor,
 } from '../support/uploads.js';
 
-// The whole upload path of issue 11 on each database, against a real Azurite: a slot, blocks
+// The whole upload path on each database, against a real Azurite: a slot, blocks
 // staged from Node with the SDK through the SAS (the browser's part), the commit, completion
 // checked against storage, the review job (ffprobe, ffmpeg), a stored capsule with its
 // thumbnail, resuming, renewing, and a re-upload that replaces the old blob only once the new

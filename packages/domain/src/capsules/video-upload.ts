@@ -1,7 +1,7 @@
 import { type Instant, parseInstant } from '../contacts/calendar-date.js';
 import { parseCapsuleLength } from './capsule-length.js';
 
-// The Upload Video dialog's rules and texts (spec sections 2, 5, 8 and 9; issue 11). The
+// The Upload Video dialog's rules and texts (spec sections 2, 5, 8 and 9). The
 // spec's texts are verbatim; those marked 'ours' are where the spec names a thing without
 // wording it. Pure: the browser reads a file's type, size and duration and asks these.
 

@@ -19,7 +19,7 @@ import type {
 // The affiliates module's tables (modules/affiliates/README.md): the programme's money in
 // integer cents.
 
-export interface AffiliatesTable {
+interface AffiliatesTable {
   id: Generated<string>;
   userId: string;
   code: string;
@@ -38,7 +38,7 @@ export interface AffiliatesTable {
   updatedAt: DefaultedTimestamp;
 }
 
-export interface ReferralsTable {
+interface ReferralsTable {
   id: Generated<string>;
   affiliateId: string;
   referredUserId: string | null;
@@ -66,7 +66,7 @@ export interface ReferralsTable {
   updatedAt: DefaultedTimestamp;
 }
 
-export interface AffiliatePaymentsTable {
+interface AffiliatePaymentsTable {
   id: Generated<string>;
   affiliateId: string;
   /** Integer cents, more than 0 (migration 0015). */

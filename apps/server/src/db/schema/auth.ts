@@ -8,7 +8,7 @@ export type SessionStageValue = 'password' | 'verified';
 
 export type AuthFailureScope = 'login_account' | 'login_ip' | 'otp_account' | 'otp_ip';
 
-export interface SessionsTable {
+interface SessionsTable {
   /** A random token made by the app. */
   id: string;
   userId: string;
@@ -20,7 +20,7 @@ export interface SessionsTable {
   userAgent: string | null;
 }
 
-export interface AuthFailuresTable {
+interface AuthFailuresTable {
   /**
    * bigint identity (GENERATED ALWAYS: never written). pg answers a string, PGlite a number,
    * hence both; nothing needs to read it.

@@ -71,7 +71,7 @@ export interface CapsulesTable {
 }
 
 /** Capsules per owner, status and category ('' for none), kept by a trigger (migration 0008). */
-export interface CapsuleCountersTable {
+interface CapsuleCountersTable {
   ownerId: string;
   status: ColumnType<CapsuleStatus, never, never>;
   category: ColumnType<string, never, never>;
@@ -81,7 +81,7 @@ export interface CapsuleCountersTable {
 
 export type VideoUploadState = 'open' | 'completed' | 'cancelled' | 'expired' | 'rejected' | 'accepted';
 
-export type VideoUploadClient = 'blocks' | 'legacy';
+type VideoUploadClient = 'blocks' | 'legacy';
 
 export interface VideoUploadsTable {
   /** Server-made (it names the blob): always given on insert. */
@@ -126,7 +126,7 @@ export interface VideoUploadsTable {
 
 type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';
 
-export interface ReceivedCapsulesTable {
+interface ReceivedCapsulesTable {
   id: Generated<string>;
   userId: string;
   capsuleId: string;
@@ -145,9 +145,9 @@ export interface ReceivedCapsulesTable {
   documentReviewedAt: NullableTimestamp;
 }
 
-export type DocumentUploadState = 'open' | 'submitted' | 'refused' | 'verified' | 'rejected' | 'replaced';
+type DocumentUploadState = 'open' | 'submitted' | 'refused' | 'verified' | 'rejected' | 'replaced';
 
-export type DocumentImageType = 'png' | 'jpeg' | 'webp';
+type DocumentImageType = 'png' | 'jpeg' | 'webp';
 
 export interface DocumentUploadsTable {
   /** Server-made (it names the blob): always given on insert. */
@@ -184,7 +184,7 @@ type DeliveryMailKind = 'delivery' | 'opening';
  */
 export type DeliveryMailStatus = 'pending' | 'sent' | 'failed' | 'skipped' | 'waiting';
 
-export interface DeliveryMailsTable {
+interface DeliveryMailsTable {
   id: Generated<string>;
   capsuleId: string;
   kind: Generated<DeliveryMailKind>;

@@ -44,7 +44,7 @@ export interface CapsulePackagesTable {
   createdAt: DefaultedTimestamp;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: Generated<string>;
   userId: string;
   /** Integer cents (migration 0014; was numeric amount). */
@@ -92,7 +92,7 @@ export interface SubscriptionsTable {
 }
 
 /** A provider event processed (its effects committed with it): a replay is acknowledged and ignored. */
-export interface StripeEventsTable {
+interface StripeEventsTable {
   /** The provider's event id ('evt_...'). */
   id: string;
   type: string;
@@ -102,7 +102,7 @@ export interface StripeEventsTable {
 }
 
 /** A paid checkout whose buyer has no account yet; attached (recorded) when the account appears. */
-export interface PendingPurchasesTable {
+interface PendingPurchasesTable {
   id: Generated<string>;
   email: string;
   packageId: string;

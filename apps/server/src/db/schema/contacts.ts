@@ -4,7 +4,7 @@ import type { Computed, DefaultedTimestamp } from './columns.js';
 
 // The contacts module's tables (modules/contacts/README.md).
 
-export interface ContactsTable {
+interface ContactsTable {
   id: Generated<string>;
   userId: string;
   firstName: string;
@@ -22,7 +22,7 @@ export interface ContactsTable {
   updatedAt: DefaultedTimestamp;
 }
 
-export interface ContactGroupsTable {
+interface ContactGroupsTable {
   id: Generated<string>;
   userId: string;
   name: string;
@@ -32,7 +32,7 @@ export interface ContactGroupsTable {
   updatedAt: DefaultedTimestamp;
 }
 
-export interface ContactGroupMembersTable {
+interface ContactGroupMembersTable {
   groupId: string;
   contactId: string;
   addedAt: DefaultedTimestamp;

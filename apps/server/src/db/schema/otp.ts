@@ -3,7 +3,7 @@ import type { DefaultedTimestamp, NullableTimestamp, Timestamp } from './columns
 
 // The otp module's table (modules/otp/README.md).
 
-export interface OneTimeCodesTable {
+interface OneTimeCodesTable {
   id: Generated<string>;
   userId: string;
   /** Null once the session is gone; the row stays to count resends. */

@@ -11,7 +11,7 @@ export type FixityFailure = 'missing' | 'mismatch';
 /** A NOT NULL bigint: pg reads a string, PGlite a number; read it through Number(). */
 type Bigint = ColumnType<string | number, number, number>;
 
-export interface StoredBlobsTable {
+interface StoredBlobsTable {
   id: ColumnType<string, string | undefined, never>;
   kind: StoredBlobKind;
   container: string;

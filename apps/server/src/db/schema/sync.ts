@@ -6,7 +6,7 @@ import type { DefaultedTimestamp, NullableJson, NullableTimestamp } from './colu
 export type SyncStatus = 'pending' | 'synced' | 'failed';
 
 /** One local entity's sync with one model of the external business system. */
-export interface IntegrationSyncRecordsTable {
+interface IntegrationSyncRecordsTable {
   id: Generated<string>;
   userId: string | null;
   entityType: string;

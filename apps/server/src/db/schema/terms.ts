@@ -2,7 +2,7 @@ import type { DefaultedTimestamp } from './columns.js';
 
 // The terms module's table (modules/terms/README.md).
 
-export interface TermsAcceptancesTable {
+interface TermsAcceptancesTable {
   userId: string;
   termsVersion: string;
   acceptedAt: DefaultedTimestamp;

@@ -4,7 +4,7 @@ import type { SyncStatus } from './sync.js';
 
 // The users module's table (modules/users/README.md).
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   username: string;
   /** Unique whatever its case (unique index on lower(email)). */

@@ -5,7 +5,7 @@ import type { PublicUser } from '../users/index.js';
 export type SessionStage = SessionStageValue;
 
 /** The signed-in user: the users module's public shape, never the password hash. */
-export type SessionUser = PublicUser;
+type SessionUser = PublicUser;
 
 /** The signed-in state of one request, resolved once by the session plugin. */
 export interface RequestSession {

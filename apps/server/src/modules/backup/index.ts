@@ -4,5 +4,4 @@ export {
   type DatabaseTarget,
   restoreBackup,
 } from './backup.service.js';
-export { findPgTool, majorOf } from './pg-dump.js';
 export { verifyBackup } from './verify.service.js';

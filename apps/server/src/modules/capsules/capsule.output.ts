@@ -47,8 +47,8 @@ export const capsuleOutputSchema = z.object({
   videoUrl: z.string().nullable(),
   /** A read SAS of the thumbnail, valid at least 10 minutes; null without a stored video. */
   videoThumbnailUrl: z.string().nullable(),
-  // Added by issue 11; optional in the type only, so clients and fixtures written before them
-  // still compile: the server always sends both.
+  // Optional in the type only, so clients and fixtures written without them still compile: the
+  // server always sends both.
   /** Whether the capsule holds a video that passed review (a re-upload under review keeps it). */
   hasVideo: z.boolean().optional(),
   /** Why the review refused the video, while the capsule is Needs_Review (Capsule Details shows it). */

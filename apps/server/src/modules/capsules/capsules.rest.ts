@@ -43,7 +43,7 @@ const legacyInfo = (body: WireFields<ReturnType<typeof legacyInfoWireOf>>) => ({
   message: body.milestoneMessage,
 });
 
-export const LEGACY_UNPAGED_LIST_MAX = 1000;
+const LEGACY_UNPAGED_LIST_MAX = 1000;
 
 // The spec's field names, typed by the domain's schemas of the fields they carry.
 const capsuleId = capsuleRefInputSchema.shape.capsuleId;

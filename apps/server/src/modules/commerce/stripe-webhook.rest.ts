@@ -6,7 +6,7 @@ import type { RestApp } from '../../rest/rest-app.js';
 import { receiveStripeEvent } from './stripe-webhook.service.js';
 
 /** Where the card provider posts its events (docs/decisions/011-stripe-webhook.md). */
-export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** What the document shows of the provider's event; the handler reads the raw text. */
 const stripeEventWire = z.object({

@@ -12,7 +12,7 @@ import { contactOutputSchema, deletedOutputSchema } from './contact.output.js';
 import { toContactServerForm } from './contacts.mapper.js';
 import { createContact, editContact, listMyContacts, removeContact } from './contacts.service.js';
 
-export const DELETE_WITHOUT_ID = 'Choose the contact to delete: the request must carry its id.';
+const DELETE_WITHOUT_ID = 'Choose the contact to delete: the request must carry its id.';
 
 // The old client sent DELETE /api/delete-user-contact without the id (spec section 7); ours
 // sends it in the body ({ id } or { contactId }) or the query (?id=). No id is a 400.

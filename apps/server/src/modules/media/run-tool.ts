@@ -3,6 +3,7 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MediaError } from './media-error.js';
 import { mediaLog } from './media-log.js';
+import { redact } from './redact.js';
 
 // ffprobe and ffmpeg parse files that strangers upload. Each run is a child with nothing of the
 // server's: no environment but PATH (the database URL, the storage key, the mail and payment
@@ -52,14 +53,6 @@ interface RunOptions {
    */
   onOutput?: (chunk: Buffer) => void;
 }
-
-/** The tool's own words, without any URL (a SAS is a key) and not too long for a log line. */
-export const redact = (stderr: string) =>
-  stderr
-    .replace(/https?:\/\/\S+/g, '<url>')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(-500);
 
 /**
  * The operating system's search path, the one variable a tool is given. It is the machine's,

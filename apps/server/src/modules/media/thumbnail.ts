@@ -3,6 +3,7 @@ import { videoInput } from './input.js';
 import { ONE_THREAD, THUMBNAIL_LIMITS } from './limits.js';
 import { MediaError } from './media-error.js';
 import { runTool, type ToolLimits, type ToolRun } from './run-tool.js';
+import { thumbnailTime } from './thumbnail-time.js';
 import { toolPath } from './tools.js';
 
 export interface ThumbnailOptions {
@@ -16,12 +17,6 @@ export interface ThumbnailOptions {
   ffmpeg?: string;
   /** Told what each run cost (tests measure with it; a seek past the end makes two runs). */
   onRun?: (run: ToolRun) => void;
-}
-
-/** 10% in, at least 1 s (the first frames are often black), never past the middle. */
-export function thumbnailTime(durationSeconds: number | null | undefined): number {
-  if (!durationSeconds || durationSeconds <= 0) return 1;
-  return Math.min(Math.max(1, durationSeconds * 0.1), durationSeconds / 2);
 }
 
 async function frameAt(ffmpeg: string, url: string, at: number, options: ThumbnailOptions): Promise<Buffer> {

@@ -4,6 +4,7 @@ import { VERSION_LIMITS } from './limits.js';
 import { MediaError } from './media-error.js';
 import { mediaLog } from './media-log.js';
 import { findOnPath, runTool } from './run-tool.js';
+import { readBuild, type ToolBuild } from './version-line.js';
 
 // ffprobe and ffmpeg: the system's when it has them (a distribution's build gets security
 // updates: Debian 12's is 5.1 with its fixes, and .ci/run and the Docker image install it), else
@@ -18,40 +19,10 @@ interface ToolLocation {
   source: 'system' | 'npm';
 }
 
-/** What `-version` says of a build. */
-interface ToolBuild {
-  /** Its first line, e.g. 'ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'. */
-  line: string;
-  version: string;
-  /** The last year of its copyright notice: about when its source was taken. */
-  year: number | null;
-  /** From before OLDEST_BUILD_YEAR: years of security fixes missing. */
-  outdated: boolean;
-}
-
-/**
- * Builds older than this are named in a warning. FFmpeg 5.0 came out in January 2022; the npm
- * ffmpeg is from 2018. It is a warning, not a refusal: the npm fallback is what lets a newcomer's
- * `npm install` alone review videos, and production runs the Docker image's Debian build.
- */
-export const OLDEST_BUILD_YEAR = 2022;
-
 const PACKAGES: Record<MediaTool, string> = {
   ffprobe: '@ffprobe-installer/ffprobe',
   ffmpeg: '@ffmpeg-installer/ffmpeg',
 };
-
-/** A build as its `-version` first line describes it. */
-export function readBuild(line: string): ToolBuild {
-  const version = /\bversion (\S+)/.exec(line)?.[1] ?? 'unknown';
-  const year = /Copyright \(c\) (?:\d{4}-)?(\d{4})/.exec(line)?.[1];
-  return {
-    line,
-    version,
-    year: year ? Number(year) : null,
-    outdated: year === undefined || Number(year) < OLDEST_BUILD_YEAR,
-  };
-}
 
 const builds = new Map<string, Promise<ToolBuild>>();
 

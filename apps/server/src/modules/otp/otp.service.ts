@@ -24,7 +24,7 @@ import {
 } from './otp.repository.js';
 
 // Code rules from docs/server-rules.md ('One-time code'): ASVS 6.5.5 and 2.8.
-export const OTP_RULES = {
+const OTP_RULES = {
   validMinutes: 10,
   maxAttempts: 5,
   resendGapSeconds: OTP_RESEND_GAP_SECONDS,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { addMinutes } from '../../lib/clock.js';
 import { fixityFailureMail } from '../../mail/fixity-failure.js';
+import { fixityBatchSize } from './fixity-cycle.js';
 import {
   countStoredBlobs,
   listDueStoredBlobs,
@@ -13,22 +14,14 @@ import {
 
 // Fixity over decades (docs/decisions/027-reviewed-bytes-fixity-backups.md): an hourly sweep
 // re-reads a slice of the kept blobs and compares their SHA-256 with the one recorded at review.
-// The slice is the blobs checked longest ago, sized so every blob is read once per cycle and each
+// The slice is the blobs checked longest ago, sized (fixity-cycle.ts) so every blob is read once per cycle and each
 // hour reads about the same amount. A blob missing or changed is never silent: logged as an error,
 // listed (admin fixity:failures), mailed to the operators when OPERATOR_EMAILS is set, and no
 // longer served (storage.keptBlobState says 'damaged'). Failed blobs are re-read every sweep: one
 // restored from a version or a backup is served again as soon as its bytes match.
 
-/** Every kept blob is re-read at least once in this many days: under a year, with slack for outages. */
-export const FIXITY_CYCLE_DAYS = 360;
-const CYCLE_HOURS = FIXITY_CYCLE_DAYS * 24;
 /** A blob just checked (or just recorded) is not read again the same day, however few there are. */
 const MIN_RECHECK_MINUTES = 24 * 60;
-
-/** How many blobs one hourly sweep reads: a million kept blobs make 116 an hour. */
-export function fixityBatchSize(total: number): number {
-  return Math.ceil(total / CYCLE_HOURS);
-}
 
 export interface FixityLogger {
   error(obj: object, msg?: string): void;

@@ -12,17 +12,9 @@ export {
 } from './blob-names.js';
 export {
   type BlobDigest,
-  type BlobProperties,
   type BlobStorage,
-  type BlobStorageOptions,
   createBlobStorage,
-  type DeleteRetention,
-  type ReadSasOptions,
-  type SasGrant,
-  type SasOptions,
-  type SealResult,
   type StagedBlock,
-  type UploadSasOptions,
 } from './blob-storage.js';
 export {
   type FixityLogger,

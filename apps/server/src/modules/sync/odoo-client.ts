@@ -22,7 +22,7 @@ class OdooRpcError extends Error {
   }
 }
 
-export type OdooDomain = Array<[string, string, unknown] | '&' | '|' | '!'>;
+type OdooDomain = Array<[string, string, unknown] | '&' | '|' | '!'>;
 export type OdooValues = Record<string, unknown>;
 
 export interface OdooClient {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import { createOdooClient, type OdooClient, OdooTransportError } from './odoo-client.js';
 import { EXTERNAL_MODEL, pushToOdoo } from './odoo-records.js';
+import { backoffMinutes, MAX_ATTEMPTS } from './retry-schedule.js';
 import {
   type ClaimedRecord,
   claimDueRecords,
@@ -17,9 +18,6 @@ import type { SyncEntityType } from './sync-data.js';
 // never holds a database connection, and on PGlite never blocks the app), then records the
 // outcome under the same lease.
 
-/** Tries before a record is failed for good, and the wait after each failed one. */
-export const MAX_ATTEMPTS = 8;
-const BACKOFF_MINUTES = [1, 5, 15, 60, 3 * 60, 6 * 60, 12 * 60];
 // Small, because a batch's lease covers every record in it: a process that dies mid-batch leaves
 // them to another pusher after BATCH_SIZE x the lease of one.
 const BATCH_SIZE = 10;
@@ -43,10 +41,6 @@ interface PushRunResult {
 
 /** Customers before what they bought: a purchase needs its customer's partner. */
 const ORDER: Record<SyncEntityType, number> = { user: 0, purchase: 1, subscription: 2, affiliate_payout: 3 };
-
-export function backoffMinutes(attempts: number): number {
-  return BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length) - 1] ?? 1;
-}
 
 /**
  * The job's handler, made once per process: an app without Odoo settings says so once in the log

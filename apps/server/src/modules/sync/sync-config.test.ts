@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { backoffMinutes, MAX_ATTEMPTS } from './pusher.service.js';
+import { backoffMinutes, MAX_ATTEMPTS } from './retry-schedule.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(48) };
 const odoo = {

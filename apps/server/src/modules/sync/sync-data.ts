@@ -61,7 +61,7 @@ export const SYNC_DATA = {
 
 export type SyncEntityType = keyof typeof SYNC_DATA;
 
-export type SyncData<T extends SyncEntityType> = z.input<(typeof SYNC_DATA)[T]>;
+type SyncData<T extends SyncEntityType> = z.input<(typeof SYNC_DATA)[T]>;
 
 /** One change, as a caller hands it to recordChange. */
 export type SyncChange = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OLDEST_BUILD_YEAR, readBuild } from './tools.js';
+import { OLDEST_BUILD_YEAR, readBuild } from './version-line.js';
 
 describe('readBuild', () => {
   it("reads a distribution's build: its version and the year of its copyright notice", () => {

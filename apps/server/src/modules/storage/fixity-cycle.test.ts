@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXITY_CYCLE_DAYS, fixityBatchSize } from './fixity.service.js';
+import { FIXITY_CYCLE_DAYS, fixityBatchSize } from './fixity-cycle.js';
 
 describe('the fixity sweep’s rate', () => {
   it('reads 116 blobs an hour for a million, so each is read within the cycle, under a year', () => {

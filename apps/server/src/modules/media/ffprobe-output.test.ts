@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkedProbe, MAX_PICTURE_SIDE, readProbe } from './ffprobe-output.js';
 import { MediaError } from './media-error.js';
-import { checkedProbe, MAX_PICTURE_SIDE, readProbe } from './probe.js';
-import { redact } from './run-tool.js';
-import { thumbnailTime } from './thumbnail.js';
 
 describe('readProbe', () => {
   it("does not count an audio file's cover picture as video", () => {
@@ -36,21 +34,5 @@ describe('checkedProbe', () => {
     expect(checkedProbe(probe(7680, 4320)).width).toBe(7680);
     expect(() => checkedProbe(probe(100_000, 100_000))).toThrow(MediaError);
     expect(() => checkedProbe(probe(320, MAX_PICTURE_SIDE + 1))).toThrow(/320×16385/);
-  });
-});
-
-describe('thumbnailTime', () => {
-  it('is 10% in, at least 1 s, never past the middle; 1 s when the length is unknown', () => {
-    expect(thumbnailTime(300)).toBe(30);
-    expect(thumbnailTime(3)).toBe(1);
-    expect(thumbnailTime(1)).toBe(0.5);
-    expect(thumbnailTime(null)).toBe(1);
-  });
-});
-
-describe('redact', () => {
-  it('keeps no URL of the tool message', () => {
-    const message = redact('https://acct.blob.core.windows.net/c/v?sv=1&sig=abc%3D: Invalid data\n');
-    expect(message).toBe('<url> Invalid data');
   });
 });
