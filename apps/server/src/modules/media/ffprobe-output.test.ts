@@ -26,6 +26,51 @@ describe('readProbe', () => {
   });
 });
 
+describe('what a rendition needs to know', () => {
+  it('reads the frame rate, HDR, the rotation to apply, the sound and the size', () => {
+    const probe = readProbe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '4', size: '123456' },
+      streams: [
+        {
+          codec_type: 'video',
+          codec_name: 'hevc',
+          width: 3840,
+          height: 2160,
+          avg_frame_rate: '30000/1001',
+          color_transfer: 'smpte2084',
+          // A phone held upright: ffprobe says -90 (counter-clockwise), a player turns it 90° clockwise.
+          side_data_list: [{ rotation: -90 }],
+        },
+        { codec_type: 'audio', codec_name: 'aac' },
+      ],
+    });
+    expect(probe).toMatchObject({ rotation: 90, hdr: true, audioCodec: 'aac', sizeBytes: 123456 });
+    expect(probe.frameRate).toBeCloseTo(29.97, 2);
+  });
+
+  it('says no rotation, no HDR, no sound and no rate where the file says nothing of them', () => {
+    const probe = readProbe({
+      streams: [
+        {
+          codec_type: 'video',
+          codec_name: 'vp9',
+          avg_frame_rate: '0/0',
+          color_transfer: 'bt709',
+          side_data_list: [{ rotation: 90 }],
+        },
+      ],
+    });
+    expect(probe).toMatchObject({
+      rotation: 270,
+      hdr: false,
+      audioCodec: null,
+      frameRate: null,
+      sizeBytes: null,
+    });
+    expect(readProbe({ streams: [{ codec_type: 'video', color_transfer: 'arib-std-b67' }] }).hdr).toBe(true);
+  });
+});
+
 describe('checkedProbe', () => {
   const probe = (width: number, height: number) =>
     readProbe({ streams: [{ codec_type: 'video', codec_name: 'h264', width, height }] });
