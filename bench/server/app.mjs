@@ -95,9 +95,11 @@ export async function startApps(db, recorder, env = {}) {
 /**
  * The same app started again, over the same database and with the same session secret (the
  * bench account's cookie works on it), with KEPT_SHIMS_OFF set to `off` (docs/decisions/028):
- * the kept shims it names are off, and the library is asked every time.
+ * the kept shims it names are off, and the library is asked every time. 'control': with nothing
+ * off, a second app like the first.
  */
-export const startOffApp = (db, off) => startApps(db, undefined, { KEPT_SHIMS_OFF: off });
+export const startOffApp = (db, off) =>
+  startApps(db, undefined, { KEPT_SHIMS_OFF: off === 'control' ? '' : off });
 
 /**
  * Signs in as a browser would, through the real REST calls (password, one-time code from

@@ -32,7 +32,8 @@ export const options = Object.freeze({
   others: whole('BENCH_OTHERS', onPostgres ? 200_000 : 20_000),
   // The configurations the kept shims are measured against (docs/decisions/028): each a value of
   // the app's KEPT_SHIMS_OFF, separated by spaces; by default all of them off, then each alone.
-  // 'none' measures the shims-on app only.
+  // 'control' starts the same app again with nothing off (an A/A comparison: its gains are the
+  // run's noise and any bias of the order of measuring); 'none' measures the shims-on app only.
   shimsOff: (env.BENCH_SHIMS_OFF?.trim() || ['all', ...KEPT_SHIM_NAMES].join(' '))
     .split(/\s+/)
     .filter((entry) => entry !== 'none'),
