@@ -17,10 +17,14 @@ const USER = { email: 'bench@example.test', password: 'bench password 1', fullNa
 /**
  * The storage and job queue the benches give the app: the real storage client signing SAS
  * offline with an account key (no service behind it), and a queue that refuses (nothing
- * measured sends a job).
+ * measured sends a job). With a config, its storage keeps the kept shim 'sas-cache' as the
+ * config says (KEPT_SHIMS_OFF), as the server's runtime does.
  */
-export function benchServices() {
-  const storage = createBlobStorage({ connectionString: BENCH_STORAGE });
+export function benchServices(config) {
+  const storage = createBlobStorage({
+    connectionString: BENCH_STORAGE,
+    keepAlignedGrants: config?.keptShims['sas-cache'] ?? true,
+  });
   const jobs = {
     send: () => {
       throw new Error('the benches have no job queue');
@@ -30,13 +34,12 @@ export function benchServices() {
 }
 
 /**
- * Two instances over one database: `app` listens and takes the load; `counted` has the query
- * recorder on its db and answers app.inject() once per target, so recording costs the measured
- * instance nothing.
+ * The app's config as the server would load it from its environment, plus `env` (such as
+ * KEPT_SHIMS_OFF: a second configuration is a second start with another environment, not a
+ * path of the bench's own).
  */
-export async function startApps(db, recorder) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-bench-'));
-  const config = Object.freeze({
+function benchConfig(dataDir, env = {}) {
+  return Object.freeze({
     ...loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -44,39 +47,59 @@ export async function startApps(db, recorder) {
       LOG_LEVEL: 'silent',
       // The flood guard would answer 429 to a benchmark: lift it so the routes themselves are measured.
       API_RATE_LIMIT: '100000000',
+      ...env,
     }),
     // As in production: the REST answers are not read back against their schemas there.
     checkRestAnswers: false,
   });
+}
+
+/**
+ * Two instances over one database: `app` listens and takes the load; `counted` has the query
+ * recorder on its db and answers app.inject() once per target, so recording costs the measured
+ * instance nothing. `env`: more of the app's environment (startOffApp).
+ */
+export async function startApps(db, recorder, env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'capsule-bench-'));
+  const config = benchConfig(dataDir, env);
   const outbox = [];
   const mailer = { send: async (m) => void outbox.push(m), close: () => {} };
   // The lists sign a read SAS for each capsule's thumbnail, as in production: the real storage
   // client signs them with an account key offline. No service stands behind it (a route that
   // reached it would fail), and nothing measured here queues a job.
-  const { storage, jobs } = benchServices();
+  const { storage, jobs } = benchServices(config);
   const deps = createAppDeps({ config, db, mailer, storage, jobs });
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const counted = await buildApp(
-    createAppDeps({ config, db: db.withPlugin(recorder), mailer, storage, jobs }),
-    {
-      serveWeb: false,
-      logger: false,
-    },
-  );
+  const counted = recorder
+    ? await buildApp(createAppDeps({ config, db: db.withPlugin(recorder), mailer, storage, jobs }), {
+        serveWeb: false,
+        logger: false,
+      })
+    : undefined;
   const base = `http://127.0.0.1:${app.server.address().port}`;
   return {
     app,
     counted,
     base,
     outbox,
+    config,
     close: async () => {
       await app.close();
-      await counted.close();
+      await counted?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/**
+ * The same app started again, over the same database and with the same session secret (the
+ * bench account's cookie works on it), with KEPT_SHIMS_OFF set to `off` (docs/decisions/028):
+ * the kept shims it names are off, and the library is asked every time. 'control': with nothing
+ * off, a second app like the first.
+ */
+export const startOffApp = (db, off) =>
+  startApps(db, undefined, { KEPT_SHIMS_OFF: off === 'control' ? '' : off });
 
 /**
  * Signs in as a browser would, through the real REST calls (password, one-time code from

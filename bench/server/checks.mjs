@@ -8,15 +8,20 @@ function assert(condition, message) {
   if (!condition) throw new Error(`bench check failed: ${message}`);
 }
 
-async function getJson(base, path, cookie) {
-  const get = () => fetch(base + path, { headers: cookie ? { cookie } : {} });
+async function getOk(url, headers) {
+  const get = () => fetch(url, { headers });
   // A keep-alive connection left idle through a long seeding may be closed by the server
   // (Fastify's keep-alive timeout) just as it is reused: then once more on a fresh one.
   const res = await get().catch((error) => {
     if (error?.cause?.code !== 'ECONNRESET') throw error;
     return get();
   });
-  assert(res.ok, `${path} answered ${res.status}: ${await res.clone().text()}`);
+  assert(res.ok, `${url} answered ${res.status}: ${await res.clone().text()}`);
+  return res;
+}
+
+async function getJson(base, path, cookie) {
+  const res = await getOk(base + path, cookie ? { cookie } : {});
   return { body: await res.json(), headers: res.headers };
 }
 
@@ -63,6 +68,28 @@ export async function checkAnswers({ appBase, minimalBase, cookie, size }) {
     days.every((d, i) => i === 0 || d === null || (days[i - 1] !== null && days[i - 1] <= d)),
     `delivery order: ascending, empty dates last (${days.join(', ')})`,
   );
+}
+
+/**
+ * Throws unless each app started with kept shims off answers the lists byte for byte as the app
+ * with them on does (thumbnail SAS URLs included): a shim that changed an answer would be
+ * measured against something else. Asked once more on a difference, since a thumbnail's
+ * 10-minute window may turn between the two answers.
+ */
+export async function checkSameLists({ onBase, offApps, targets, cookie }) {
+  const text = async (base, target) => {
+    const res = await getOk(base + target.path, targetHeaders(target, cookie));
+    return `${res.headers.get('x-total-count')}\n${await res.text()}`;
+  };
+  for (const target of targets) {
+    for (const { off, base } of offApps) {
+      let same = false;
+      for (let attempt = 0; attempt < 2 && !same; attempt++) {
+        same = (await text(onBase, target)) === (await text(base, target));
+      }
+      assert(same, `${target.key} with KEPT_SHIMS_OFF=${off} answers otherwise than with the shims on`);
+    }
+  }
 }
 
 const listInput = (index) =>

@@ -1,4 +1,6 @@
 // The bench's knobs, read once from the environment (bench/README.md lists them).
+import { KEPT_SHIM_NAMES } from '../../apps/server/dist/kept-shims.js';
+
 const env = process.env;
 
 const whole = (name, fallback) => {
@@ -28,4 +30,11 @@ export const options = Object.freeze({
   large: whole('BENCH_LARGE', onPostgres ? 1_000_000 : 100_000),
   // Other users' capsules beside the bench account's (1.2 M rows in all, as in the first measurements: bench/README.md, 'Before').
   others: whole('BENCH_OTHERS', onPostgres ? 200_000 : 20_000),
+  // The configurations the kept shims are measured against (docs/decisions/028): each a value of
+  // the app's KEPT_SHIMS_OFF, separated by spaces; by default all of them off, then each alone.
+  // 'control' starts the same app again with nothing off (an A/A comparison: its gains are the
+  // run's noise and any bias of the order of measuring); 'none' measures the shims-on app only.
+  shimsOff: (env.BENCH_SHIMS_OFF?.trim() || ['all', ...KEPT_SHIM_NAMES].join(' '))
+    .split(/\s+/)
+    .filter((entry) => entry !== 'none'),
 });

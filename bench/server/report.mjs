@@ -1,8 +1,8 @@
 // The printout: one markdown table of every target at both sizes with its ratios, the lists
 // against the minimal route round by round (and the other targets of the latency goal, round by
-// round), the lists at half their own maximum rate, what each request asks the database, and the
-// goals (bench/README.md).
-import { LATENCY_ROUND_KEYS, RATIO_KEYS } from './targets.mjs';
+// round), the lists at half their own maximum rate, what each request asks the database, the
+// goals, and the kept shims on and off (bench/README.md).
+import { LATENCY_ROUND_KEYS, RATIO_KEYS, SHIM_KEYS } from './targets.mjs';
 
 export const sizeLabel = (n) =>
   n >= 1_000_000 && n % 1_000_000 === 0
@@ -157,4 +157,80 @@ export function printGoals({ rounds, halfRate, sizes, counts }) {
     goal(counts[key] <= 2, `${key} runs at most 2 statements: ${counts[key]}`);
   }
   console.log(`\nGoals (bench/README.md):\n\n${lines.join('\n')}`);
+}
+
+/** What decision 028 asks of a kept shim: at least this share on a figure of a real route. */
+const SHIM_RULE = 0.2;
+
+const percent = (gain) => `${gain >= 0 ? '+' : '−'}${Math.abs(gain * 100).toFixed(1)}`;
+
+/**
+ * The kept shims on and off (docs/decisions/028-library-first.md): each figure of the lists with
+ * the shims on (the app the tables above measured) and on the same app started again with
+ * KEPT_SHIMS_OFF=<value>, from the same rounds. gain: what the shims buy, as a share of the
+ * figure without them: for req/s (as a fraction of the minimal route's in the same round)
+ * on/off − 1, for a latency or the CPU per request 1 − on/off. The rule's figures are the
+ * lists' req/s and their p99 at half rate; the CPU per request is shown beside them, steadier
+ * on a shared machine but not a figure a user or operator sees.
+ */
+export function printShims({ rounds, shimRounds, halfRate, halfRateOff, sizes, offs, targets }) {
+  if (offs.length === 0) return;
+  const name = (key) => targets.find((t) => t.key === key).name;
+  const count = rounds[sizes[0]].length;
+  const ofRounds = count > 1 ? `median of ${count} rounds` : 'one round';
+  const rows = [];
+  // The gains on the rule's figures, by configuration, for the lines after the table.
+  const ruleGains = Object.fromEntries(offs.map((off) => [off, []]));
+  const row = ({ figure, off, on, offValue, gain, format, rule }) => {
+    rows.push(`| ${figure} | ${off} | ${format(on)} | ${format(offValue)} | ${percent(gain)} |`);
+    if (rule) ruleGains[off].push(gain);
+  };
+  for (const size of sizes) {
+    for (const key of SHIM_KEYS) {
+      const on = median(roundRatios(rounds[size], key));
+      for (const off of offs) {
+        const offValue = median(
+          rounds[size].map((r, i) => shimRounds[size][i][off][key].rps / r.minimal.rps),
+        );
+        const figure = `${name(key)}: req/s vs minimal, ${sizeLabel(size)} (${ofRounds})`;
+        row({ figure, off, on, offValue, gain: on / offValue - 1, format: (n) => n.toFixed(3), rule: true });
+      }
+    }
+  }
+  for (const key of SHIM_KEYS) {
+    const { p99, rate } = halfRate[key];
+    for (const off of offs) {
+      const offValue = halfRateOff[off][key].p99;
+      const figure = `${name(key)}: p99 ms at ${int(rate)} req/s (half the shims-on max), ${sizeLabel(sizes[0])}`;
+      row({ figure, off, on: p99, offValue, gain: 1 - p99 / offValue, format: ms, rule: true });
+    }
+  }
+  for (const size of sizes) {
+    for (const key of SHIM_KEYS) {
+      const on = median(rounds[size].map((r) => r[key].serverCpuUs));
+      for (const off of offs) {
+        const offValue = median(shimRounds[size].map((r) => r[off][key].serverCpuUs));
+        const figure = `${name(key)}: server µs/req, ${sizeLabel(size)} (${ofRounds}; not a rule figure)`;
+        row({ figure, off, on, offValue, gain: 1 - on / offValue, format: int });
+      }
+    }
+  }
+  console.log(
+    '\nKept shims on and off (docs/decisions/028): the app as it runs by default against the same app ' +
+      'started again with KEPT_SHIMS_OFF, in the same rounds. gain %: what the shims buy, req/s on/off − 1, ' +
+      'latency and CPU 1 − on/off.\n',
+  );
+  console.log('| figure | KEPT_SHIMS_OFF | on | off | gain % |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const line of rows) console.log(line);
+  // Not a verdict: each gain moves with the machine (a single run by 10 to 20 %), and the
+  // largest of several is the likeliest to be luck. The lines say how many reach the rule's share.
+  console.log(`\nThe rule's figures (req/s vs minimal, half-rate p99) gaining ≥ ${SHIM_RULE * 100} %:\n`);
+  for (const off of offs) {
+    const gains = ruleGains[off];
+    const reaching = gains.filter((gain) => gain >= SHIM_RULE).length;
+    console.log(
+      `- KEPT_SHIMS_OFF=${off}: ${reaching} of ${gains.length}; gains from ${percent(Math.min(...gains))} to ${percent(Math.max(...gains))} %`,
+    );
+  }
 }

@@ -66,6 +66,13 @@ export const HALF_RATE_KEYS = ['restList', 'trpcList'];
 export const RATIO_KEYS = ['minimal', 'restList', 'trpcList'];
 
 /**
+ * The lists measured again on the app started with kept shims off (docs/decisions/028), right
+ * after the shims-on app's in each round, and at the shims-on app's half rate (bench.mjs,
+ * report.mjs).
+ */
+export const SHIM_KEYS = ['restList', 'trpcList'];
+
+/**
  * The other targets of the 1M/1k latency goal, measured again in each further round too, so
  * that their ratio is a median like the lists' (since 27 Nov 2026; a single 5-second run moved
  * even the bare /ping's p50 by 1.45 between the two halves of one run).

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { KEPT_SHIM_NAMES, type KeptShimName, type KeptShims, keptShimsWithout } from './kept-shims.js';
 
 // The environment is read here once, validated, and frozen. No other file reads process.env
 // (a lint rule enforces it), so every setting has one name, one default and one check.
@@ -38,6 +39,27 @@ const trustProxySchema = z
     ctx.addIssue({
       code: 'custom',
       message: 'expected a hop count or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
+// The kept shims to turn off (kept-shims.ts): names separated by commas, or 'all'. A name not
+// known is refused at start, naming the known ones, so a typo cannot leave a shim quietly on.
+const keptShimsOffSchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): KeptShims => {
+    const names = value
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (names.includes('all')) return keptShimsWithout(KEPT_SHIM_NAMES);
+    const unknown = names.filter((name) => !(KEPT_SHIM_NAMES as string[]).includes(name));
+    if (unknown.length === 0) return keptShimsWithout(names as KeptShimName[]);
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown kept shim ${unknown.map((name) => `'${name}'`).join(', ')}; known: ${KEPT_SHIM_NAMES.join(', ')} (or all)`,
     });
     return z.NEVER;
   });
@@ -113,6 +135,8 @@ const envSchema = z.object({
    * database restored to any moment in it finds every blob it names.
    */
   BLOB_SOFT_DELETE_DAYS: z.coerce.number().int().min(0).max(365).default(42),
+  /** Kept shims to turn off, e.g. 'token-cache,sas-cache' or 'all' (kept-shims.ts; decision 028). */
+  KEPT_SHIMS_OFF: keptShimsOffSchema,
 });
 
 export interface Config {
@@ -163,6 +187,11 @@ export interface Config {
   affiliateHoldingDays: number;
   /** Where the sync pushes (modules/sync); null: not configured, records stay pending. */
   odoo: OdooConfig | null;
+  /**
+   * Which kept shims run (kept-shims.ts); KEPT_SHIMS_OFF turns them off, so the library is asked
+   * every time. All on by default.
+   */
+  keptShims: KeptShims;
 }
 
 export interface OdooConfig {
@@ -267,5 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     jobs: e.JOBS === 'on',
     affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,
     odoo: odooConfig(e),
+    keptShims: e.KEPT_SHIMS_OFF,
   });
 }

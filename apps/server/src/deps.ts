@@ -51,7 +51,7 @@ export function createAppDeps(parts: {
     db: parts.db,
     mailer: parts.mailer,
     clock: parts.clock ?? systemClock,
-    keys: deriveKeys(parts.config.sessionSecret),
+    keys: deriveKeys(parts.config.sessionSecret, { keepVerified: parts.config.keptShims['token-cache'] }),
     storage: parts.storage,
     jobs: parts.jobs,
     media: parts.media ?? systemMediaTools,

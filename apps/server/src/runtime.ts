@@ -73,7 +73,10 @@ export async function startRuntime(config: Readonly<Config>, options: RuntimeOpt
     const mailer = createSmtpMailer(smtpUrl, config.mailFrom);
     stops.push(async () => mailer.close());
 
-    const storage = createBlobStorage({ connectionString: blobConnectionString });
+    const storage = createBlobStorage({
+      connectionString: blobConnectionString,
+      keepAlignedGrants: config.keptShims['sas-cache'],
+    });
     const deps = createAppDeps({ config, db: database.db, mailer, storage, jobs: jobQueue });
     return {
       deps,

@@ -20,10 +20,11 @@ export interface CliServices {
 
 /** Storage as the CLI reaches it: AZURE_STORAGE_CONNECTION_STRING, else `npm start`'s Azurite. */
 export function cliBlobStorage(
-  config: Pick<Config, 'azureStorageConnectionString' | 'azuritePort'>,
+  config: Pick<Config, 'azureStorageConnectionString' | 'azuritePort' | 'keptShims'>,
 ): BlobStorage {
   return createBlobStorage({
     connectionString: config.azureStorageConnectionString ?? emulatorConnectionString(config.azuritePort),
+    keepAlignedGrants: config.keptShims['sas-cache'],
   });
 }
 

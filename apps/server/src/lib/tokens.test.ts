@@ -5,8 +5,12 @@ import { deriveKeys, readSessionToken, signSessionToken } from './tokens.js';
 // The cookie's token names the session row; jose verifies it against the clock the caller
 // passes (the injected one), never the system's. A token once verified is remembered by its
 // text (tokens.ts): that may skip the signature check on a later read, never the times, and
-// never a token signed with another key.
-const keys = deriveKeys('a session secret of some length');
+// never a token signed with another key. Every test runs with that cache on and off (the kept
+// shim 'token-cache', turned off by KEPT_SHIMS_OFF; docs/decisions/028-library-first.md): the
+// verdicts must not depend on it.
+const SECRET = 'a session secret of some length';
+/** Signs the tests' own tokens (the same key whichever way the readers below keep tokens). */
+const signer = deriveKeys(SECRET);
 // Far from the real date both ways, so a reader that looked at the system clock would be caught.
 const start = new Date('2090-01-01T12:00:00Z');
 const inMinutes = (m: number) => new Date(start.getTime() + m * 60_000);
@@ -25,10 +29,19 @@ async function token(claims: Record<string, unknown>, alg = 'HS256') {
     .setAudience('capsule-portal');
   if (!('iat' in claims)) jwt.setIssuedAt(start);
   if (!('exp' in claims)) jwt.setExpirationTime(inMinutes(60));
-  return jwt.sign(keys.jwtKey);
+  return jwt.sign(signer.jwtKey);
 }
 
-describe('reading the session token', () => {
+describe.each([
+  { cache: 'on', keepVerified: true },
+  { cache: 'off', keepVerified: false },
+])('reading the session token, token-cache $cache', ({ keepVerified }) => {
+  const keys = deriveKeys(SECRET, { keepVerified });
+
+  it(keepVerified ? 'keeps verified tokens' : 'keeps no token: jose verifies every read', () => {
+    expect(keys.verified !== undefined).toBe(keepVerified);
+  });
+
   it('answers the session id of a token we signed, read once or many times', async () => {
     const signed = await signSessionToken(keys, session('session-1', inMinutes(60)));
     for (let i = 0; i < 3; i++) expect(await readSessionToken(keys, signed, start)).toBe('session-1');
@@ -80,7 +93,7 @@ describe('reading the session token', () => {
   });
 
   it("refuses a token of another key, even one with the text another key's reader verified", async () => {
-    const other = deriveKeys('another secret altogether');
+    const other = deriveKeys('another secret altogether', { keepVerified });
     const theirs = await signSessionToken(other, session('session-3', inMinutes(60)));
     expect(await readSessionToken(other, theirs, start)).toBe('session-3');
     expect(await readSessionToken(keys, theirs, start)).toBeNull();
@@ -120,5 +133,36 @@ describe('reading the session token', () => {
       for (const text of refused) expect(await readSessionToken(keys, text, start), text).toBeNull();
     }
     expect(await readSessionToken(keys, signed, start)).toBe('session-4');
+  });
+});
+
+describe('the token-cache on and off', () => {
+  it('give the same verdict for every token at every moment, in the same order of reads', async () => {
+    const signed = await signSessionToken(signer, session('session-a', inMinutes(10)));
+    const [header, payload, signature] = signed.split('.') as [string, string, string];
+    const tokens = [
+      signed,
+      await signSessionToken(signer, session('session-b', inMinutes(600))),
+      await token({ sid: 'session-c', nbf: seconds(inMinutes(5)) }),
+      await signSessionToken(deriveKeys('another secret altogether'), session('session-d', inMinutes(60))),
+      await token({ sid: 'session-e' }, 'HS512'),
+      `${header}.${payload}.${signature.slice(0, -2)}AA`,
+      'not a token',
+    ];
+    const moments = [-1, 0, 4, 5, 9, 10, 11, 599, 600, 4, 0].map(inMinutes);
+    const verdicts = async (keepVerified: boolean) => {
+      const keys = deriveKeys(SECRET, { keepVerified });
+      const answers: Array<string | null> = [];
+      for (const now of moments) {
+        for (const text of tokens) answers.push(await readSessionToken(keys, text, now));
+      }
+      return answers;
+    };
+    const on = await verdicts(true);
+    expect(on).toEqual(await verdicts(false));
+    // Not vacuous: some reads answer a session and some are refused.
+    expect(on).toContain('session-a');
+    expect(on).toContain('session-c');
+    expect(on).toContain(null);
   });
 });

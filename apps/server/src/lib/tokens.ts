@@ -34,21 +34,27 @@ export interface TokenKeys {
    * signature, algorithm, issuer and audience need checking once; its times are checked again
    * against the caller's clock on every read, and the session row behind it (logout, expiry,
    * terms) is read on every request anyway. Only tokens that passed get in: a flood of forged
-   * ones costs their verification and takes no room.
+   * ones costs their verification and takes no room. Undefined when the kept shim
+   * 'token-cache' is off (KEPT_SHIMS_OFF; docs/decisions/028-library-first.md): jose then
+   * verifies every read.
    */
-  verified: LRUCache<string, VerifiedToken>;
+  verified: LRUCache<string, VerifiedToken> | undefined;
 }
 
 /** Tokens kept verified (each under 400 bytes): as many sessions as are active at once. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 // Separate keys per purpose, derived from the one secret, so a leak of one use helps no other.
-export function deriveKeys(secret: string): TokenKeys {
+// `keepVerified`: the config's kept shim 'token-cache' (on unless KEPT_SHIMS_OFF names it).
+export function deriveKeys(
+  secret: string,
+  { keepVerified = true }: { keepVerified?: boolean } = {},
+): TokenKeys {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
   return {
     jwtKey: createSecretKey(derive('session-jwt')),
     otpKey: derive('one-time-code'),
-    verified: new LRUCache({ max: VERIFIED_TOKENS_KEPT }),
+    verified: keepVerified ? new LRUCache({ max: VERIFIED_TOKENS_KEPT }) : undefined,
   };
 }
 
@@ -83,17 +89,17 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * The session id a cookie's token carries, or null: verified by jose (HS256 only, our issuer
  * and audience, exp and iat required, exp and nbf against `now`, the injected clock's). A token
  * verified before is taken from TokenKeys.verified, and its times are checked again as jose
- * checks them.
+ * checks them. Without that cache (the kept shim off) every read is jose's.
  */
 export async function readSessionToken(keys: TokenKeys, token: string, now: Date): Promise<string | null> {
-  const kept = keys.verified.get(token);
+  const kept = keys.verified?.get(token);
   if (kept) {
     const seconds = epochSeconds(now);
     const inTime = kept.exp > seconds && (kept.nbf === undefined || kept.nbf <= seconds);
     return inTime ? kept.sid : null;
   }
   const verified = await verifyToken(keys, token, now);
-  if (verified) keys.verified.set(token, verified);
+  if (verified) keys.verified?.set(token, verified);
   return verified?.sid ?? null;
 }
 

@@ -105,7 +105,7 @@ export async function startTestApp(
   const [database, mail, blobs] = await Promise.all([
     openTestDatabase(kind),
     startMailTrap(),
-    sharedTestBlobStorage(clock),
+    sharedTestBlobStorage(clock, config.keptShims['sas-cache']),
   ]);
   const mailer = createSmtpMailer(mail.smtpUrl, config.mailFrom);
   const jobLog: TestApp['jobLog'] = [];

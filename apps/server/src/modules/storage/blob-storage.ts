@@ -117,6 +117,11 @@ export interface BlobStorageOptions {
   /** AZURE_STORAGE_CONNECTION_STRING, or the embedded emulator's. */
   connectionString: string;
   clock?: Clock;
+  /**
+   * Keep each aligned SAS URL for its window (the kept shim 'sas-cache', on by default); false
+   * when KEPT_SHIMS_OFF names it (docs/decisions/028-library-first.md): the SDK signs every URL.
+   */
+  keepAlignedGrants?: boolean;
 }
 
 const isNotFound = (error: unknown) => isRestError(error) && error.statusCode === 404;
@@ -165,6 +170,7 @@ function alignedGrantKey(ref: BlobRef, signed: BlobGenerateSasUrlOptions): strin
 export function createBlobStorage({
   connectionString,
   clock = systemClock,
+  keepAlignedGrants = true,
 }: BlobStorageOptions): BlobStorage {
   const service = BlobServiceClient.fromConnectionString(connectionString);
   // A SAS is signed with the account key; a connection string holding only a SAS cannot sign one.
@@ -178,15 +184,18 @@ export function createBlobStorage({
   // and answered from here until the window ends. The lists ask for the same thumbnails again
   // and again, and the SDK's signing (two clients, the SAS query, the HMAC) costs tens of
   // microseconds a URL. The key names everything the URL is made of; the window is in it, so a
-  // new window signs afresh.
-  const alignedGrants = new LRUCache<string, SasGrant>({ max: ALIGNED_GRANTS_KEPT });
+  // new window signs afresh. With the kept shim off there is no cache: the SDK signs every call,
+  // and the URL is the same, since an aligned SAS is signed from its window, not the instant.
+  const alignedGrants = keepAlignedGrants
+    ? new LRUCache<string, SasGrant>({ max: ALIGNED_GRANTS_KEPT })
+    : undefined;
   const sas = async (ref: BlobRef, access: SasAccess, options: ReadSasOptions): Promise<SasGrant> => {
     const signed = sasOptions({ access, now: clock.now(), https, ...options });
-    const key = options.alignMinutes ? alignedGrantKey(ref, signed) : undefined;
-    const kept = key === undefined ? undefined : alignedGrants.get(key);
+    const key = alignedGrants && options.alignMinutes ? alignedGrantKey(ref, signed) : undefined;
+    const kept = key === undefined ? undefined : alignedGrants?.get(key);
     if (kept) return { url: kept.url, expiresOn: new Date(kept.expiresOn) };
     const url = await blobClient(ref).generateSasUrl(signed);
-    if (key !== undefined) alignedGrants.set(key, { url, expiresOn: new Date(signed.expiresOn) });
+    if (key !== undefined) alignedGrants?.set(key, { url, expiresOn: new Date(signed.expiresOn) });
     return { url, expiresOn: signed.expiresOn };
   };
 
