@@ -6,13 +6,19 @@ import { type RenderedMail, renderMail } from './render.js';
 // (modules/storage/fixity.service.ts). Operators only: it names blobs and capsule ids.
 
 export interface FixityFailureLine {
-  kind: 'video' | 'document';
+  kind: 'video' | 'rendition' | 'document';
   failure: 'missing' | 'mismatch';
   container: string;
   blobName: string;
   capsuleId: string | null;
   failedAt: Date;
 }
+
+const KIND: Record<FixityFailureLine['kind'], string> = {
+  video: 'video',
+  rendition: 'playback copy of the video',
+  document: 'document',
+};
 
 const WHAT: Record<FixityFailureLine['failure'], string> = {
   missing: 'is missing from storage',
@@ -27,7 +33,7 @@ export function fixityFailureMail(lines: readonly FixityFailureLine[]): Promise<
       <Paragraph>The fixity sweep re-read what the service keeps and found:</Paragraph>
       {lines.map((line) => (
         <Paragraph key={`${line.container}/${line.blobName}`}>
-          {`The ${line.kind} of capsule ${line.capsuleId ?? '(none)'} ${WHAT[line.failure]}: `}
+          {`The ${KIND[line.kind]} of capsule ${line.capsuleId ?? '(none)'} ${WHAT[line.failure]}: `}
           <strong>{`${line.container}/${line.blobName}`}</strong>
           {` (found ${line.failedAt.toISOString()}).`}
         </Paragraph>

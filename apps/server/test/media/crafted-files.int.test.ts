@@ -6,6 +6,7 @@ import {
   locateTool,
   MediaError,
   type MediaTools,
+  makeRendition,
   PROBE_LIMITS,
   probeVideo,
   THUMBNAIL_LIMITS,
@@ -268,6 +269,7 @@ describe('crafted files through the real ffprobe and ffmpeg', () => {
     const media: MediaTools = {
       probeVideo: (url, options) => probeVideo(url, { ...options, onRun }),
       extractThumbnail: (url, options) => extractThumbnail(url, { ...options, onRun }),
+      makeRendition: (url, input, options) => makeRendition(url, input, { ...options, onRun }),
     };
     const t: TestApp = await startTestApp(kind, {}, { media });
     try {

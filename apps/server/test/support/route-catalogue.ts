@@ -191,6 +191,9 @@ export function coldDeps(): AppDeps {
       extractThumbnail: async () => {
         throw new Error('The route catalogue app makes no thumbnail');
       },
+      makeRendition: async () => {
+        throw new Error('The route catalogue app makes no rendition');
+      },
     },
   };
 }

@@ -70,7 +70,20 @@ describe.each(databaseKinds())('one-time preview (%s)', (kind) => {
     const ranged = await fetch(url, { headers: { range: 'bytes=0-99' } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await ranged.arrayBuffer()).equals(mp4.bytes.subarray(0, 100))).toBe(true);
+    // What plays is the playback rendition made at review, not the file as uploaded.
+    const stored = await t.deps.db
+      .selectFrom('capsules')
+      .select(['ownerId', 'videoRenditionBlobName'])
+      .where('id', '=', m.capsuleId)
+      .executeTakeFirstOrThrow();
+    if (!stored.videoRenditionBlobName) throw new Error('the accepted video has no rendition');
+    const rendition = await t.deps.storage.readFirstBytes(
+      { container: `user-${stored.ownerId}`, blob: stored.videoRenditionBlobName },
+      100,
+    );
+    const served = Buffer.from(await ranged.arrayBuffer());
+    expect(served.equals(rendition)).toBe(true);
+    expect(served.equals(mp4.bytes.subarray(0, 100))).toBe(false);
 
     expect((await m.client.trpc.capsules.byId.query({ id: m.capsuleId })).previewViewed).toBe(true);
     const again = await m.client.rest('POST', '/api/get-secure-url-preview', { id: m.capsuleId });

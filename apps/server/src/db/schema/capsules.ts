@@ -1,4 +1,4 @@
-import type { CapsuleKind, CapsuleStatus, DeliveryCriteria } from '@capsule/domain';
+import type { CapsuleKind, CapsuleStatus, DeliveryCriteria, MediaFacts } from '@capsule/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultedTimestamp, NullableTimestamp, Timestamp } from './columns.js';
 
@@ -42,6 +42,11 @@ export interface CapsulesTable {
   videoBlobName: string | null;
   /** SHA-256 of that video as reviewed (migration 0018): the fingerprint Capsule Details shows. */
   videoSha256: string | null;
+  /** The video's playback rendition (0019), what playback serves; null: played as uploaded. */
+  videoRenditionBlobName: string | null;
+  videoRenditionSha256: string | null;
+  /** How far the rendition of the video under review is, 0 to 100; null when none is being made. */
+  videoProcessingPercent: number | null;
   /** Legacy columns: nothing writes them; the API hands out short-lived SAS URLs instead. */
   videoUrl: string | null;
   videoThumbnailUrl: string | null;
@@ -122,6 +127,11 @@ export interface VideoUploadsTable {
   blobDeletedAt: NullableTimestamp;
   /** The blob the browser wrote, deleted once its kept copy exists and its SAS expired (0018). */
   writtenBlobDeletedAt: NullableTimestamp;
+  /** The playback rendition the review made (0019); null until then, or when it refused the video. */
+  renditionBlobName: string | null;
+  /** What the uploaded original and the rendition are (0019). */
+  masterFacts: ColumnType<MediaFacts | null, string | null, string | null>;
+  renditionFacts: ColumnType<MediaFacts | null, string | null, string | null>;
 }
 
 type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';

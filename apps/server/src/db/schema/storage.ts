@@ -4,7 +4,8 @@ import type { NullableTimestamp, Timestamp } from './columns.js';
 // The storage module's table (modules/storage/README.md): the blobs the service keeps, with
 // their hashes and fixity state.
 
-export type StoredBlobKind = 'video' | 'document';
+/** 'video': an uploaded original (the master); 'rendition': its playback copy. */
+export type StoredBlobKind = 'video' | 'rendition' | 'document';
 
 export type FixityFailure = 'missing' | 'mismatch';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { StoredBlobKind } from '../../db/schema.js';
 
 // What a backup reads of a database, taken or restored. The backup module owns no table and
 // writes none: like pg_dump it reads the database whole, and it checks the references between
@@ -55,7 +56,7 @@ export async function countRows(db: Db): Promise<RowCounts> {
 }
 
 export interface InventoryRow {
-  kind: 'video' | 'document';
+  kind: StoredBlobKind;
   container: string;
   blobName: string;
   sha256: string;
@@ -75,7 +76,7 @@ export async function listInventory(db: Db): Promise<InventoryRow[]> {
 }
 
 interface BlobReference {
-  what: 'video' | 'document';
+  what: StoredBlobKind;
   capsuleId: string;
   container: string;
   blobName: string;
@@ -84,8 +85,8 @@ interface BlobReference {
 }
 
 /**
- * Every blob the product would serve: each capsule's current video (in its owner's container)
- * and each received capsule's document (in the recipient's), with whether its hash is recorded.
+ * Every blob the product would serve: each capsule's current video and its playback rendition
+ * (in its owner's container) and each received capsule's document (in the recipient's), with whether its hash is recorded.
  */
 export async function listBlobReferences(db: Db): Promise<BlobReference[]> {
   const { rows } = await sql<BlobReference>`
@@ -95,6 +96,13 @@ export async function listBlobReferences(db: Db): Promise<BlobReference[]> {
     from capsules c
     cross join lateral (select 'user-' || c.owner_id::text as container, c.video_blob_name as blob_name) b
     where c.video_blob_name is not null
+    union all
+    select 'rendition', c.id::text, b.container, b.blob_name,
+           exists (select 1 from stored_blobs s
+                   where s.container = b.container and s.blob_name = b.blob_name)
+    from capsules c
+    cross join lateral (select 'user-' || c.owner_id::text as container, c.video_rendition_blob_name as blob_name) b
+    where c.video_rendition_blob_name is not null
     union all
     select 'document', r.capsule_id::text, b.container, b.blob_name,
            exists (select 1 from stored_blobs s

@@ -118,6 +118,8 @@ export function deleteCapsuleVideo(deps: AppDeps, ownerId: string, capsuleId: st
       uploadDate: null,
       videoBlobName: null,
       videoThumbnailBlobName: null,
+      videoRenditionBlobName: null,
+      videoRenditionSha256: null,
       videoUploadId: null,
       videoUrl: null,
       videoThumbnailUrl: null,

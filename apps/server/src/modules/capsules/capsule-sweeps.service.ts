@@ -65,6 +65,8 @@ export function purgeCapsules(deps: AppDeps): Promise<number> {
           uploadDate: null,
           videoBlobName: null,
           videoThumbnailBlobName: null,
+          videoRenditionBlobName: null,
+          videoRenditionSha256: null,
           videoUploadId: null,
           videoUrl: null,
           videoThumbnailUrl: null,

@@ -1,4 +1,4 @@
-import { CAPSULE_KINDS, CAPSULE_STATUSES, DELIVERY_CRITERIA } from '@capsule/domain';
+import { CAPSULE_KINDS, CAPSULE_STATUSES, DELIVERY_CRITERIA, mediaFactsSchema } from '@capsule/domain';
 import { z } from 'zod';
 
 // What the capsule procedures answer, checked on the way out (.output()): the REST mapper
@@ -60,6 +60,20 @@ export const capsuleOutputSchema = z.object({
   videoFingerprint: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
+  /**
+   * How far the video under review is prepared for playback, 0 to 100, while the capsule is
+   * Reviewing and its rendition is being made; null otherwise. Optional in the type only.
+   */
+  processingPercent: z.number().int().min(0).max(100).nullable().optional(),
+  /**
+   * What the stored video is: the original as uploaded (kept unchanged) and the playback copy
+   * made from it (null for a video stored before copies were made). Capsule Details only
+   * (capsules.byId and GET /api/capsules/:id); absent from lists.
+   */
+  videoFacts: z
+    .object({ original: mediaFactsSchema.nullable(), playback: mediaFactsSchema.nullable() })
     .nullable()
     .optional(),
   createdAt: isoInstant,

@@ -33,6 +33,8 @@ const CAPSULE_COLUMNS = [
   'capsules.ownerId',
   'capsules.videoBlobName',
   'capsules.videoSha256',
+  'capsules.videoRenditionBlobName',
+  'capsules.videoProcessingPercent',
   'capsules.videoThumbnailBlobName',
   'capsules.videoUploadId',
   'capsules.reviewNote',
@@ -283,6 +285,16 @@ export async function countCapsules(db: Db, ownerId: string) {
  */
 export async function updateCapsule(db: Db, id: string, patch: CapsuleUpdate): Promise<void> {
   await db.updateTable('capsules').set(patch).where('id', '=', id).execute();
+}
+
+/** How far the video under review is prepared, while the capsule is still Reviewing. */
+export async function setProcessingPercent(db: Db, id: string, percent: number): Promise<void> {
+  await db
+    .updateTable('capsules')
+    .set({ videoProcessingPercent: percent })
+    .where('id', '=', id)
+    .where('status', '=', 'Reviewing')
+    .execute();
 }
 
 /** How many capsules the owner has, whatever their status (numbers new capsules' titles). */

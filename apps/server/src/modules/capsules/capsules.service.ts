@@ -20,6 +20,7 @@ import {
   insertCapsules,
   listCapsules,
 } from './capsules.repository.js';
+import { findVideoFacts } from './video/video-uploads.repository.js';
 
 export type { Capsule, CapsuleCounts } from './capsule.output.js';
 
@@ -78,6 +79,7 @@ function toCapsule(row: CapsuleViewRow, thumbnailUrl: string | null): Capsule {
     videoThumbnailUrl: thumbnailUrl,
     hasVideo: row.videoBlobName !== null,
     videoFingerprint: row.videoBlobName === null ? null : row.videoSha256,
+    processingPercent: row.status === 'Reviewing' ? row.videoProcessingPercent : null,
     reviewReason: row.status === 'Needs_Review' ? row.reviewNote : null,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: iso(row.deliveredAt),
@@ -110,7 +112,12 @@ export async function listMyCapsules(
 export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): Promise<Capsule> {
   const row = isUuid(id) ? await findCapsule(deps.db, ownerId, id) : undefined;
   if (!row) throw notFound(CAPSULE_NOT_FOUND);
-  return capsuleView(deps, row);
+  const facts =
+    row.videoBlobName && row.videoUploadId ? await findVideoFacts(deps.db, row.videoUploadId) : undefined;
+  return {
+    ...(await capsuleView(deps, row)),
+    videoFacts: facts ? { original: facts.masterFacts, playback: facts.renditionFacts } : null,
+  };
 }
 
 export function myCapsuleCounts(deps: AppDeps, ownerId: string): Promise<CapsuleCounts> {

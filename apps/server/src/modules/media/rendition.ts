@@ -28,6 +28,12 @@ export interface RenditionInput {
 export interface RenditionOptions {
   /** The MP4 to write (a local scratch file; the caller uploads it and removes it). */
   outputPath: string;
+  /**
+   * Stop after this many seconds of video: a file that does not say its length (a browser's
+   * recording) is cut just past its capsule's limit, and the rendition's own length says
+   * whether it was too long, without decoding what no one may keep.
+   */
+  maxSeconds?: number;
   /** Told how far the run is, 0 to 1, as ffmpeg reports it (about twice a second). */
   onProgress?: (fraction: number) => void;
   timeoutMs?: number;
@@ -66,7 +72,12 @@ const TONE_MAP = [
 ];
 
 /** ffmpeg's arguments for the rendition of the video at `url` into `outputPath`. */
-export function renditionArgs(url: string, input: RenditionInput, outputPath: string): string[] {
+export function renditionArgs(
+  url: string,
+  input: RenditionInput,
+  outputPath: string,
+  maxSeconds?: number,
+): string[] {
   const filters = [SCALE, ...(input.hdr ? TONE_MAP : []), 'format=yuv420p'];
   return [
     '-v',
@@ -121,6 +132,7 @@ export function renditionArgs(url: string, input: RenditionInput, outputPath: st
     '2',
     '-ar',
     '48000',
+    ...(maxSeconds === undefined ? [] : ['-t', maxSeconds.toFixed(3)]),
     '-movflags',
     '+faststart',
     '-progress',
@@ -167,7 +179,7 @@ export async function makeRendition(
   const duration = input.durationSeconds;
   const onProgress = options.onProgress;
   const limits = options.limits ?? renditionLimits(duration);
-  await runTool(ffmpeg, renditionArgs(url, input, options.outputPath), {
+  await runTool(ffmpeg, renditionArgs(url, input, options.outputPath, options.maxSeconds), {
     timeoutMs: options.timeoutMs ?? limits.cpuSeconds * 1000,
     // About 300 bytes twice a second: 4 MB is over three hours of progress.
     maxStdoutBytes: 4 << 20,

@@ -1,4 +1,5 @@
 import { type ProbeOptions, probeVideo, type VideoProbe } from './probe.js';
+import { makeRendition, type RenditionInput, type RenditionOptions } from './rendition.js';
 import { extractThumbnail, type ThumbnailOptions } from './thumbnail.js';
 
 /**
@@ -8,6 +9,7 @@ import { extractThumbnail, type ThumbnailOptions } from './thumbnail.js';
 export interface MediaTools {
   probeVideo(url: string, options?: ProbeOptions): Promise<VideoProbe>;
   extractThumbnail(url: string, options?: ThumbnailOptions): Promise<Buffer>;
+  makeRendition(url: string, input: RenditionInput, options: RenditionOptions): Promise<void>;
 }
 
-export const systemMediaTools: MediaTools = { probeVideo, extractThumbnail };
+export const systemMediaTools: MediaTools = { probeVideo, extractThumbnail, makeRendition };

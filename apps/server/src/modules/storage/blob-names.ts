@@ -53,6 +53,15 @@ export const thumbnailBlob = (upload: CapsuleUpload): BlobRef => ({
   blob: `${uploadFolder(upload)}/thumbnail.jpg`,
 });
 
+/**
+ * The playback rendition made from that upload's video, beside it: written only by the review
+ * job (no SAS ever names it), and gone with the upload.
+ */
+export const renditionBlob = (upload: CapsuleUpload): BlobRef => ({
+  container: userContainerName(upload.ownerId),
+  blob: `${uploadFolder(upload)}/rendition.mp4`,
+});
+
 /** A recipient's identity document for one received capsule, in the recipient's container. */
 export const documentBlob = (recipientId: string, receivedCapsuleId: string, uploadId: string): BlobRef => ({
   container: userContainerName(recipientId),

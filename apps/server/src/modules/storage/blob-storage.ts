@@ -104,6 +104,12 @@ export interface BlobStorage {
   /** True if there was a container to delete (with every blob in it). */
   deleteContainer(container: string): Promise<boolean>;
   uploadBuffer(ref: BlobRef, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Uploads a local file as the blob, in blocks (the SDK's uploadFile): a rendition of a long
+   * video is hundreds of megabytes, never held in memory. The blob is replaced whole when the
+   * last block is committed, so a reader never sees half of it.
+   */
+  uploadFile(ref: BlobRef, filePath: string, contentType: string): Promise<void>;
   /** Lets browsers on these origins PUT blocks and GET videos (the service's CORS rules). */
   ensureCors(origins: readonly string[]): Promise<void>;
   /**
@@ -326,6 +332,11 @@ export function createBlobStorage({
     async uploadBuffer(ref, data, contentType) {
       await ensureContainer(ref.container);
       await blobClient(ref).uploadData(data, { blobHTTPHeaders: { blobContentType: contentType } });
+    },
+
+    async uploadFile(ref, filePath, contentType) {
+      await ensureContainer(ref.container);
+      await blobClient(ref).uploadFile(filePath, { blobHTTPHeaders: { blobContentType: contentType } });
     },
 
     async ensureCors(origins) {

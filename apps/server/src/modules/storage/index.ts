@@ -6,6 +6,7 @@ export {
   KEPT_SUFFIX,
   keptBlob,
   newUploadId,
+  renditionBlob,
   thumbnailBlob,
   userContainerName,
   videoBlob,

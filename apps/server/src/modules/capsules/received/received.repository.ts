@@ -34,6 +34,7 @@ const RECEIVED_COLUMNS = [
   'capsules.createdAt',
   'capsules.deliveredAt',
   'capsules.videoBlobName',
+  'capsules.videoRenditionBlobName',
   'capsules.videoThumbnailBlobName',
   'capsules.videoUploadId',
 ] as const;

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { userContainerName } from '../../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../../users/index.js';
-import { assertServable } from '../video/capsule-blobs.service.js';
+import { assertServable, playbackBlob } from '../video/capsule-blobs.service.js';
 import { PLAYBACK_TYPES } from '../video/upload-rules.js';
 import { findUpload } from '../video/video-uploads.repository.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
@@ -153,11 +153,14 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
   const now = deps.clock.now();
   const verdict = releaseVerdict(receivedFacts(row), now);
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
-  // The rule holds only with a stored video; it is served only as it was reviewed.
-  const blob = row.videoBlobName as string;
-  const video = { container: userContainerName(row.ownerId), blob };
+  // The rule holds only with a stored video; it is served only as it was reviewed, and as its
+  // playback rendition when it has one.
+  const video = playbackBlob(row);
   await assertServable(deps, video);
-  const upload = row.videoUploadId ? await findUpload(deps.db, row.videoUploadId) : undefined;
+  const upload =
+    row.videoUploadId && !row.videoRenditionBlobName
+      ? await findUpload(deps.db, row.videoUploadId)
+      : undefined;
   const container = upload?.videoContainer ?? 'mp4';
   const minutes =
     (parseCapsuleLength(row.capsuleLength)?.minutes ?? SECURE_URL_DEFAULT_MINUTES) +

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../deps.js';
 import { AppError } from '../../../errors.js';
 import { addMinutes } from '../../../lib/clock.js';
-import { type BlobRef, forgetStoredBlob, keptBlobState } from '../../storage/index.js';
+import { type BlobRef, forgetStoredBlob, keptBlobState, userContainerName } from '../../storage/index.js';
 import type { Trx } from '../capsule-transaction.js';
 import { KEPT_VIDEO_TEXTS } from './upload-rules.js';
 import { listDiscardedBlobs, listSupersededWrittenBlobs, updateUpload } from './video-uploads.repository.js';
@@ -59,7 +59,7 @@ export async function scheduleWrittenBlobCleanup(
 
 /**
  * The cleanup job: deletes every discarded blob of the capsule (the written video, its kept copy,
- * the thumbnail) and records it as gone once no SAS can write it again; and the written blob of
+ * its playback rendition, the thumbnail) and records it as gone once no SAS can write it again; and the written blob of
  * every kept upload once its SAS has expired. Idempotent: deleting what is gone is a no-op.
  */
 export async function cleanupCapsuleBlobs(
@@ -72,6 +72,11 @@ export async function cleanupCapsuleBlobs(
       // Forgotten before it goes: a fixity check in between must not report a deletion we made.
       await forgetStoredBlob(deps.db, kept);
       await deps.storage.deleteBlob(kept);
+    }
+    if (row.renditionBlobName) {
+      const rendition = { container: row.blobContainer, blob: row.renditionBlobName };
+      await forgetStoredBlob(deps.db, rendition);
+      await deps.storage.deleteBlob(rendition);
     }
     await deps.storage.deleteBlob(uploadBlob(row));
     if (row.thumbnailBlobName) {
@@ -89,6 +94,21 @@ export async function cleanupCapsuleBlobs(
     await deps.storage.deleteBlob(uploadBlob(row));
     await updateUpload(deps.db, row.id, { writtenBlobDeletedAt: deps.clock.now() });
   }
+}
+
+/**
+ * What playback serves of a capsule's video: its rendition (H.264/AAC MP4, which every browser
+ * plays) when it has one, else the video as uploaded (accepted before renditions were made).
+ */
+export function playbackBlob(row: {
+  ownerId: string;
+  videoBlobName: string | null;
+  videoRenditionBlobName: string | null;
+}): BlobRef {
+  return {
+    container: userContainerName(row.ownerId),
+    blob: row.videoRenditionBlobName ?? (row.videoBlobName as string),
+  };
 }
 
 /**

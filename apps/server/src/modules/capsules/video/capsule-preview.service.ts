@@ -6,7 +6,7 @@ import { userContainerName } from '../../storage/index.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce } from '../capsule-transaction.js';
 import { lockCapsule, markPreviewed } from '../capsules.repository.js';
-import { assertServable } from './capsule-blobs.service.js';
+import { assertServable, playbackBlob } from './capsule-blobs.service.js';
 import { PLAYBACK_TYPES, PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 import { findUpload } from './video-uploads.repository.js';
 
@@ -35,7 +35,7 @@ export async function previewCapsule(
     enforce(canPreview(capsuleFacts(row)));
     // Sent always holds a video; a row that says otherwise has nothing to play.
     if (!row.videoBlobName) throw conflict(CAPSULE_REFUSALS.notStored);
-    const video = { container: userContainerName(ownerId), blob: row.videoBlobName };
+    const video = playbackBlob({ ...row, ownerId });
     // Before the preview is used up: a refused URL must not cost the one look.
     await assertServable({ db: trx }, video);
     const now = deps.clock.now();
@@ -45,7 +45,9 @@ export async function previewCapsule(
     const { url, expiresOn } = await deps.storage.readSas(video, {
       minutes,
       contentDisposition: 'inline; filename="capsule-preview"',
-      contentType: PLAYBACK_TYPES[upload?.videoContainer ?? ''] ?? 'video/mp4',
+      contentType: row.videoRenditionBlobName
+        ? 'video/mp4'
+        : (PLAYBACK_TYPES[upload?.videoContainer ?? ''] ?? 'video/mp4'),
     });
     return { url, expiresOn: expiresOn.toISOString() };
   });

@@ -1,4 +1,4 @@
-import { maxVideoSeconds, parseCapsuleLength } from '@capsule/domain';
+import { type MediaFacts, maxVideoSeconds, parseCapsuleLength } from '@capsule/domain';
 import type { AppDeps } from '../../../deps.js';
 import { MediaError } from '../../media/index.js';
 import {
@@ -11,6 +11,7 @@ import {
 import { withLockedCapsuleById } from '../capsule-transaction.js';
 import { type CapsuleRow, findCapsuleById, updateCapsule } from '../capsules.repository.js';
 import { scheduleBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
+import { makePlaybackRendition, mediaFactsOf, type Rendition } from './rendition.service.js';
 import { DURATION_TOLERANCE_SECONDS, REVIEW_REASONS, REVIEW_SAS_MINUTES } from './upload-rules.js';
 import {
   discardFinishedUploadBlobs,
@@ -20,15 +21,25 @@ import {
   type VideoUploadRow,
 } from './video-uploads.repository.js';
 
-// The review job (docs/server-rules.md, 'Video upload'): the kept copy made at completion is read
-// end to end once for its SHA-256, then ffprobe reads it over a read SAS with range requests and
-// ffmpeg makes a thumbnail into a blob of its own.
+// The review job (docs/server-rules.md, 'Video upload'): the kept copy made at completion (the
+// master, never changed) is read end to end once for its SHA-256, then ffprobe reads it over a
+// read SAS with range requests, ffmpeg makes the playback rendition every browser plays
+// (rendition.service.ts), and a thumbnail from that rendition into a blob of its own.
 // Then the capsule is Sent ('Stored') with the new video, the video it replaces (if any) goes,
-// or it is Needs_Review with the reason. The sender is mailed either way (upload-mail.service.ts).
+// or it is Needs_Review with the reason. The sender is mailed either way (upload-mail.service.ts),
+// so the mail comes once the video is ready to play.
 
 type Verdict =
-  | { ok: true; durationSeconds: number; thumbnailBlobName: string; digest: BlobDigest }
-  | { ok: false; reason: string; durationSeconds: number | null };
+  | {
+      ok: true;
+      durationSeconds: number;
+      thumbnailBlobName: string;
+      digest: BlobDigest;
+      rendition: Rendition;
+      master: MediaFacts;
+      playback: MediaFacts;
+    }
+  | { ok: false; reason: string; durationSeconds: number | null; renditionBlobName?: string };
 
 /**
  * A video the tool cannot read is a verdict (the file is bad); a tool that times out or is
@@ -41,10 +52,10 @@ function unreadable(error: unknown, reason: string): Verdict {
 }
 
 /**
- * What the review finds, before anything is written. A file whose length cannot be read (a
- * browser's MediaRecorder WebM writes none) is refused with that reason rather than decoded
- * end to end: finding its length would read the whole file (up to 2 GB) and decode every frame
- * on this server, for a file the dialog could not measure either. A person can look at it.
+ * What the review finds, before anything is written. A file that does not say its length (a
+ * browser's MediaRecorder WebM writes none) is measured by its rendition, which is cut just past
+ * the capsule's limit: a recording that runs longer is refused as too long without decoding what
+ * no one may keep.
  */
 async function inspect(
   deps: AppDeps,
@@ -63,17 +74,45 @@ async function inspect(
   } catch (error) {
     return unreadable(error, REVIEW_REASONS.unreadable);
   }
-  const refuse = (reason: string): Verdict => ({ ok: false, reason, durationSeconds: probe.durationSeconds });
+  const refuse = (
+    reason: string,
+    durationSeconds = probe.durationSeconds,
+    renditionBlobName?: string,
+  ): Verdict => ({
+    ok: false,
+    reason,
+    durationSeconds,
+    renditionBlobName,
+  });
   if (!probe.hasVideoStream) return refuse(REVIEW_REASONS.noPicture);
   const limit = maxVideoSeconds(capsule.capsuleLength);
   const minutes = parseCapsuleLength(capsule.capsuleLength)?.minutes;
-  if (probe.durationSeconds === null) return refuse(REVIEW_REASONS.noDuration(minutes ?? 0));
-  if (limit !== null && minutes && probe.durationSeconds > limit + DURATION_TOLERANCE_SECONDS) {
-    return refuse(REVIEW_REASONS.tooLong(minutes));
+  const tooLong = (seconds: number | null) =>
+    seconds !== null && limit !== null && Boolean(minutes) && seconds > limit + DURATION_TOLERANCE_SECONDS;
+  if (tooLong(probe.durationSeconds)) return refuse(REVIEW_REASONS.tooLong(minutes ?? 0));
+  let rendition: Rendition;
+  try {
+    rendition = await makePlaybackRendition(
+      deps,
+      upload,
+      url,
+      probe,
+      limit === null ? undefined : limit + DURATION_TOLERANCE_SECONDS + 1,
+    );
+  } catch (error) {
+    return unreadable(error, REVIEW_REASONS.cannotPrepare);
   }
+  const durationSeconds = probe.durationSeconds ?? rendition.probe.durationSeconds;
+  if (durationSeconds === null)
+    return refuse(REVIEW_REASONS.noDuration(minutes ?? 0), null, rendition.ref.blob);
+  if (tooLong(durationSeconds))
+    return refuse(REVIEW_REASONS.tooLong(minutes ?? 0), durationSeconds, rendition.ref.blob);
   let jpeg: Buffer;
   try {
-    jpeg = await deps.media.extractThumbnail(url, { durationSeconds: probe.durationSeconds });
+    // From the rendition: upright and SDR, as the recipient will see it.
+    jpeg = await deps.media.extractThumbnail(rendition.url, {
+      durationSeconds: rendition.probe.durationSeconds,
+    });
   } catch (error) {
     return unreadable(error, REVIEW_REASONS.noFrame);
   }
@@ -83,7 +122,15 @@ async function inspect(
     uploadId: upload.id,
   });
   await deps.storage.uploadBuffer(thumbnail, jpeg, 'image/jpeg');
-  return { ok: true, durationSeconds: probe.durationSeconds, thumbnailBlobName: thumbnail.blob, digest };
+  return {
+    ok: true,
+    durationSeconds,
+    thumbnailBlobName: thumbnail.blob,
+    digest,
+    rendition,
+    master: mediaFactsOf({ ...probe, durationSeconds }, digest.size),
+    playback: mediaFactsOf(rendition.probe, rendition.digest.size),
+  };
 }
 
 /**
@@ -133,9 +180,24 @@ export async function reviewUpload(
         { kind: 'video', ref: kept, digest: verdict.digest, uploadId: current.id, capsuleId: row.id },
         now,
       );
+      const { rendition } = verdict;
+      await recordKeptBlob(
+        trx,
+        {
+          kind: 'rendition',
+          ref: rendition.ref,
+          digest: rendition.digest,
+          uploadId: current.id,
+          capsuleId: row.id,
+        },
+        now,
+      );
       await updateUpload(trx, current.id, {
         state: 'accepted',
         thumbnailBlobName: verdict.thumbnailBlobName,
+        renditionBlobName: rendition.ref.blob,
+        masterFacts: JSON.stringify(verdict.master),
+        renditionFacts: JSON.stringify(verdict.playback),
         probedDurationSeconds: verdict.durationSeconds,
         finishedAt: now,
       });
@@ -145,6 +207,9 @@ export async function reviewUpload(
         videoUploadId: current.id,
         videoBlobName: kept.blob,
         videoSha256: verdict.digest.sha256,
+        videoRenditionBlobName: rendition.ref.blob,
+        videoRenditionSha256: rendition.digest.sha256,
+        videoProcessingPercent: null,
         videoThumbnailBlobName: verdict.thumbnailBlobName,
         reviewNote: null,
         previewViewedAt: null,
@@ -159,11 +224,14 @@ export async function reviewUpload(
         state: 'rejected',
         reason: verdict.reason,
         probedDurationSeconds: verdict.durationSeconds,
+        // A rendition made before the refusal goes with the upload's other blobs.
+        renditionBlobName: verdict.renditionBlobName ?? null,
         finishedAt: now,
       });
       await updateCapsule(trx, row.id, {
         status: 'Needs_Review',
         reviewNote: verdict.reason,
+        videoProcessingPercent: null,
         updatedAt: now,
       });
     }

@@ -75,6 +75,9 @@ export const REVIEW_REASONS = {
   noFrame: 'No picture could be read from the video.',
   noDuration: (minutes: number) =>
     `The video's length could not be read from the file, so it could not be checked against this capsule's ${minutes}-minute limit.`,
+  /** ffmpeg could not turn it into the copy every browser plays: the sender can fix this. */
+  cannotPrepare:
+    'The video could not be prepared for playback: its picture or sound could not be decoded. Please export it again from your camera or phone, or record it again in the portal.',
   /** The review itself failed, every retry (storage or the tools away): a person must look. */
   notReviewed:
     'The video could not be checked because of a problem on our side. We will look at it; you may also upload it again.',

@@ -15,6 +15,9 @@ const UPLOAD_COLUMNS = [
   'blobName',
   'storedBlobName',
   'thumbnailBlobName',
+  'renditionBlobName',
+  'masterFacts',
+  'renditionFacts',
   'fileName',
   'fileSize',
   'contentType',
@@ -46,6 +49,15 @@ export async function insertUpload(db: Db, row: NewVideoUpload): Promise<void> {
 /** Any owner's: for the jobs, which act on ids from their payload. */
 export function findUpload(db: Db, id: string) {
   return db.selectFrom('videoUploads').select(UPLOAD_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** What the upload's original and its rendition are (Capsule Details). */
+export function findVideoFacts(db: Db, id: string) {
+  return db
+    .selectFrom('videoUploads')
+    .select(['masterFacts', 'renditionFacts'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The owner's upload of that capsule; another user's is simply not found. */
@@ -113,7 +125,15 @@ export async function discardFinishedUploadBlobs(
 export function listDiscardedBlobs(db: Db, capsuleId: string) {
   return db
     .selectFrom('videoUploads')
-    .select(['id', 'blobContainer', 'blobName', 'storedBlobName', 'thumbnailBlobName', 'sasExpiresAt'])
+    .select([
+      'id',
+      'blobContainer',
+      'blobName',
+      'storedBlobName',
+      'renditionBlobName',
+      'thumbnailBlobName',
+      'sasExpiresAt',
+    ])
     .where('capsuleId', '=', capsuleId)
     .where('blobDiscardedAt', 'is not', null)
     .where('blobDeletedAt', 'is', null)

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MediaFacts } from '@capsule/domain';
+import type { AppDeps } from '../../../deps.js';
+import type { VideoProbe } from '../../media/index.js';
+import { type BlobDigest, type BlobRef, renditionBlob } from '../../storage/index.js';
+import { setProcessingPercent } from '../capsules.repository.js';
+import { REVIEW_SAS_MINUTES } from './upload-rules.js';
+import type { VideoUploadRow } from './video-uploads.repository.js';
+
+// The playback rendition of an upload (docs/server-rules.md, 'Video upload'): made by ffmpeg
+// into a scratch file, uploaded beside the original under the upload's own name, hashed as
+// stored and probed back. Nothing refers to it until the review's verdict does, in the
+// transaction that accepts the video: a run killed half-way leaves a blob no one serves, which
+// the retry writes over.
+
+export interface Rendition {
+  ref: BlobRef;
+  digest: BlobDigest;
+  /** What ffprobe reads of the rendition as stored. */
+  probe: VideoProbe;
+  /** A read SAS of it, for the thumbnail. */
+  url: string;
+}
+
+/** Where renditions are written before their upload. */
+const SCRATCH = path.join(tmpdir(), 'capsule-renditions');
+
+/** A scratch file older than this is a killed run's (a rendition takes minutes, not a day). */
+const STALE_SCRATCH_MS = 24 * 3600_000;
+
+/** The card's percentage moves in steps this large: a write every few seconds at most. */
+const PERCENT_STEP = 5;
+
+/** Removes what killed runs left in the scratch folder; a failure to do so is not the review's. */
+async function removeStaleScratch(now: number): Promise<void> {
+  for (const name of await readdir(SCRATCH).catch(() => [] as string[])) {
+    const file = path.join(SCRATCH, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_SCRATCH_MS) await rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * Writes the rendition's progress to the capsule for its card, in steps, one write at a time
+ * (a write still running is not queued behind: the next step carries the newer figure).
+ */
+function progressWriter(deps: Pick<AppDeps, 'db'>, capsuleId: string) {
+  let written = -PERCENT_STEP;
+  let writing: Promise<void> | null = null;
+  const write = (percent: number) => {
+    written = percent;
+    writing = setProcessingPercent(deps.db, capsuleId, percent)
+      .catch(() => undefined)
+      .finally(() => {
+        writing = null;
+      });
+  };
+  return {
+    report(fraction: number) {
+      const percent = Math.floor(fraction * 100);
+      if (writing || percent < written + PERCENT_STEP) return;
+      write(percent);
+    },
+    /** The last write, done. */
+    async done(): Promise<void> {
+      await writing;
+    },
+    start: () => write(0),
+  };
+}
+
+/**
+ * Makes, stores, hashes and probes the rendition of `upload`'s original (read at `sourceUrl`).
+ * `maxSeconds`: where to stop a video that may run past its capsule's limit. A MediaError
+ * 'unreadable' from ffmpeg is the file's fault (the caller refuses the video); anything else is
+ * the server's (thrown, the job retried).
+ */
+export async function makePlaybackRendition(
+  deps: AppDeps,
+  upload: VideoUploadRow,
+  sourceUrl: string,
+  source: VideoProbe,
+  maxSeconds: number | undefined,
+): Promise<Rendition> {
+  await mkdir(SCRATCH, { recursive: true });
+  await removeStaleScratch(deps.clock.now().getTime());
+  const file = path.join(SCRATCH, `${upload.id}-${randomUUID()}.mp4`);
+  const ref = renditionBlob({ ownerId: upload.ownerId, capsuleId: upload.capsuleId, uploadId: upload.id });
+  const progress = progressWriter(deps, upload.capsuleId);
+  progress.start();
+  try {
+    await deps.media.makeRendition(sourceUrl, source, {
+      outputPath: file,
+      maxSeconds,
+      onProgress: (fraction) => progress.report(fraction),
+    });
+    await deps.storage.uploadFile(ref, file, 'video/mp4');
+  } finally {
+    await progress.done();
+    await rm(file, { force: true });
+  }
+  const digest = await deps.storage.digestBlob(ref);
+  if (!digest) throw new Error('The rendition just stored is not in storage');
+  const { url } = await deps.storage.readSas(ref, { minutes: REVIEW_SAS_MINUTES });
+  return { ref, digest, probe: await deps.media.probeVideo(url), url };
+}
+
+/** What a probe says of a video, for Capsule Details: its picture as shown (rotation applied). */
+export function mediaFactsOf(probe: VideoProbe, sizeBytes: number | null): MediaFacts {
+  const turned = probe.rotation === 90 || probe.rotation === 270;
+  const width = probe.width ?? 0;
+  const height = probe.height ?? 0;
+  return {
+    codec: probe.videoCodec ?? 'unknown',
+    width: turned ? height : width,
+    height: turned ? width : height,
+    durationSeconds: probe.durationSeconds,
+    sizeBytes: sizeBytes ?? probe.sizeBytes,
+    audioCodec: probe.audioCodec,
+    hdr: probe.hdr,
+  };
+}
