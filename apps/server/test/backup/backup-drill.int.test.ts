@@ -124,12 +124,12 @@ describe.skipIf(!testEnv.databaseUrl)('the backup drill on PostgreSQL', () => {
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^Backup written to /);
     expect(created.stdout).toMatch(/made by\s+pg_dump \(PostgreSQL\) \d+/);
-    expect(created.stdout).toMatch(/4 kept blobs \(3 videos, 1 document\)/);
+    expect(created.stdout).toMatch(/6 kept blobs \(3 videos, 2 playback copies, 1 document\)/);
     const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({
       database: { kind: 'postgres', file: 'database.pgdump' },
-      counts: { users: 4, capsules: expect.any(Number), receivedCapsules: 1, storedBlobs: 4 },
-      inventory: { blobs: 4 },
+      counts: { users: 4, capsules: expect.any(Number), receivedCapsules: 1, storedBlobs: 6 },
+      inventory: { blobs: 6 },
     });
     const inventory = readFileSync(path.join(backupDir, 'blobs.jsonl'), 'utf8')
       .trim()
@@ -151,15 +151,15 @@ describe.skipIf(!testEnv.databaseUrl)('the backup drill on PostgreSQL', () => {
     expect(restoredOut.stderr).toBe('');
     expect(restoredOut.code).toBe(0);
     expect(restoredOut.stdout).toMatch(/^Restored the backup of /);
-    expect(restoredOut.stdout).toMatch(/4 users, \d+ capsules, 1 received capsule, 4 stored blobs/);
+    expect(restoredOut.stdout).toMatch(/4 users, \d+ capsules, 1 received capsule, 6 stored blobs/);
 
     const verified = await admin('backup:verify', '--from', backupDir);
     expect(verified.stderr).toBe('');
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(/restored\s+into scratch database capsule_backup_check_\d+_[0-9a-f]+/);
-    expect(verified.stdout).toMatch(/read all 4 kept blobs/);
+    expect(verified.stdout).toMatch(/read all 6 kept blobs/);
     expect(verified.stdout).toMatch(
-      /3 capsule videos and 1 received document: each has its stored_blobs row/,
+      /3 capsule videos, 2 playback copies and 1 received document: each has its stored_blobs row/,
     );
     expect(verified.stdout).toMatch(/Backup verified: /);
     expect(verified.stdout).not.toMatch(/MISSING|CHANGED|UNRECORDED|INVENTORY|RESTORE /);
@@ -184,7 +184,9 @@ describe.skipIf(!testEnv.databaseUrl)('the backup drill on PostgreSQL', () => {
     expect(details.videoFingerprint).toBe(sha256(mp4.bytes));
     const preview = await sam.trpc.capsules.preview.mutate({ id: first.capsuleId });
     const played = Buffer.from(await (await fetch(preview.url)).arrayBuffer());
-    expect(played.equals(mp4.bytes)).toBe(true);
+    // It plays the playback copy made at review, byte for byte as the backup's inventory says.
+    const copy = inventory.find((row) => row.kind === 'rendition' && row.capsuleId === first.capsuleId);
+    expect(sha256(played)).toBe(copy?.sha256);
   }, 300_000);
 
   it('verify names a blob changed in storage and one gone, and fails', async () => {
@@ -212,7 +214,7 @@ describe.skipIf(!testEnv.databaseUrl)('the backup drill on PostgreSQL', () => {
     await storage.uploadBuffer(gone, webm.bytes, 'video/webm');
     const again2 = await admin('backup:verify', '--from', backupDir, '--sample', '2');
     expect(again2.code).toBe(0);
-    expect(again2.stdout).toMatch(/read 2 of 4 kept blobs \(a random sample\)/);
+    expect(again2.stdout).toMatch(/read 2 of 6 kept blobs \(a random sample\)/);
   }, 120_000);
 
   it('verify refuses a damaged dump before restoring anything; create and restore refuse to overwrite', async () => {

@@ -84,7 +84,7 @@ describe('backups of the embedded database (PGlite)', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/database\s+pglite \(.*pglite\), pglite-datadir\.tar\.gz/);
-    expect(created.stdout).toMatch(/1 kept blob \(0 videos, 1 document\)/);
+    expect(created.stdout).toMatch(/1 kept blob \(0 videos, 0 playback copies, 1 document\)/);
     expect(created.stdout).toMatch(/rows\s+1 user, 0 capsules, 0 received capsules, 1 stored blob/);
 
     const verified = await admin({}, 'backup:verify', '--from', backupDir);
@@ -156,7 +156,9 @@ describe('backups of the embedded database (PGlite)', () => {
       `CHANGED    document ${document.container}/${document.blob}: storage holds sha256 ${sha256(changed)} ` +
         `(${changed.length} bytes), recorded ${sha256(DOCUMENT)} (${DOCUMENT.length} bytes)`,
     );
-    expect(verified.stdout).toMatch(/1 capsule video and 0 received documents: 1 without a stored_blobs row/);
+    expect(verified.stdout).toMatch(
+      /1 capsule video, 0 playback copies and 0 received documents: 1 without a stored_blobs row/,
+    );
     expect(verified.stderr).toMatch(/backup:verify found 2 problem\(s\)/);
   }, 120_000);
 });

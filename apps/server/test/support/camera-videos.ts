@@ -124,3 +124,33 @@ export async function makeCameraVideo(kind: CameraVideo): Promise<TestFile> {
   const recipe = RECIPES[kind];
   return { bytes: await ffmpegSteps(recipe.ext, recipe.steps), contentType: recipe.type };
 }
+
+/**
+ * A recording as a browser's MediaRecorder writes it: VP9 and Opus in a WebM that states no
+ * length (written as a live stream, without the index a file gets once finished).
+ */
+export async function makeBrowserRecording(seconds: number, size = '320x240'): Promise<TestFile> {
+  const bytes = await ffmpegSteps('webm', [
+    () => [
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=30:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-b:v',
+      '200k',
+      '-c:a',
+      'libopus',
+      '-live',
+      '1',
+    ],
+  ]);
+  return { bytes, contentType: 'video/webm' };
+}

@@ -246,7 +246,7 @@ async function writeBackup(input: CreateBackupInput, dir: string, createdAt: Dat
   });
   writeManifest(dir, manifest);
 
-  const videos = taken.inventory.filter((r) => r.kind === 'video').length;
+  const ofKind = (kind: string) => taken.inventory.filter((r) => r.kind === kind).length;
   input.print(`Backup written to ${dir}`);
   input.print(
     `  database   ${kind} (${taken.source}), ${manifest.database.file}, ${formatBytes(manifest.database.bytes)}, sha256 ${dumpSha}`,
@@ -255,8 +255,9 @@ async function writeBackup(input: CreateBackupInput, dir: string, createdAt: Dat
   input.print(`  migration  ${taken.migration}`);
   input.print(`  rows       ${describeCounts(taken.counts)}`);
   input.print(
-    `  blobs      ${INVENTORY_FILE}: ${count(taken.inventory.length, 'kept blob')} (${count(videos, 'video')}, ` +
-      `${count(taken.inventory.length - videos, 'document')}), ${formatBytes(blobBytes)} in storage, each with its SHA-256`,
+    `  blobs      ${INVENTORY_FILE}: ${count(taken.inventory.length, 'kept blob')} (${count(ofKind('video'), 'video')}, ` +
+      `${count(ofKind('rendition'), 'playback copy', 'playback copies')}, ${count(ofKind('document'), 'document')}), ` +
+      `${formatBytes(blobBytes)} in storage, each with its SHA-256`,
   );
   input.print(
     '  (the blobs stay in storage, which keeps its own copies; the inventory says what they must hash to)',

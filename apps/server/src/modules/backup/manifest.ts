@@ -90,7 +90,7 @@ export function inventoryLines(rows: readonly InventoryRow[]): string {
 }
 
 const inventoryRow = z.object({
-  kind: z.enum(['video', 'document']),
+  kind: z.enum(['video', 'rendition', 'document']),
   container: z.string(),
   blobName: z.string(),
   sha256: z.string(),

@@ -144,6 +144,7 @@ async function checkRestored(
   blobsRead: number;
   blobsRecorded: number;
   videos: number;
+  renditions: number;
   documents: number;
   unrecorded: number;
 }> {
@@ -161,12 +162,13 @@ async function checkRestored(
   }
   const toRead = sampleOf(restored, input.sample);
   const blobsRead = await readBlobs(input.storage, toRead, problem, input.print);
-  const videos = references.filter((r) => r.what === 'video').length;
+  const ofKind = (what: string) => references.filter((r) => r.what === what).length;
   return {
     blobsRead,
     blobsRecorded: restored.length,
-    videos,
-    documents: references.length - videos,
+    videos: ofKind('video'),
+    renditions: ofKind('rendition'),
+    documents: ofKind('document'),
     unrecorded: unrecorded.length,
   };
 }
@@ -244,7 +246,8 @@ export async function verifyBackup(input: VerifyBackupInput): Promise<VerifyOutc
 
   input.print(`  rows       ${describeCounts(manifest.counts)} in the manifest`);
   input.print(
-    `  references ${count(result.videos, 'capsule video')} and ${count(result.documents, 'received document')}: ` +
+    `  references ${count(result.videos, 'capsule video')}, ${count(result.renditions, 'playback copy', 'playback copies')} ` +
+      `and ${count(result.documents, 'received document')}: ` +
       (result.unrecorded === 0
         ? 'each has its stored_blobs row'
         : `${result.unrecorded} without a stored_blobs row (UNRECORDED above)`),

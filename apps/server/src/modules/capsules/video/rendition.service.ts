@@ -44,31 +44,35 @@ async function removeStaleScratch(now: number): Promise<void> {
 }
 
 /**
- * Writes the rendition's progress to the capsule for its card, in steps, one write at a time
- * (a write still running is not queued behind: the next step carries the newer figure).
+ * Writes the rendition's progress to the capsule for its card, in steps and one write at a
+ * time: a figure that comes while a write is running is written after it, so the card never
+ * stays behind the last figure reported.
  */
 function progressWriter(deps: Pick<AppDeps, 'db'>, capsuleId: string) {
   let written = -PERCENT_STEP;
+  let wanted = 0;
   let writing: Promise<void> | null = null;
-  const write = (percent: number) => {
-    written = percent;
-    writing = setProcessingPercent(deps.db, capsuleId, percent)
+  const flush = () => {
+    if (writing || wanted < written + PERCENT_STEP) return;
+    written = wanted;
+    writing = setProcessingPercent(deps.db, capsuleId, written)
       .catch(() => undefined)
       .finally(() => {
         writing = null;
+        flush();
       });
   };
   return {
+    /** The card shows 0 % from the start: the review has begun preparing the video. */
+    start: flush,
     report(fraction: number) {
-      const percent = Math.floor(fraction * 100);
-      if (writing || percent < written + PERCENT_STEP) return;
-      write(percent);
+      wanted = Math.max(wanted, Math.floor(fraction * 100));
+      flush();
     },
-    /** The last write, done. */
+    /** Every write done (a figure reported meanwhile included). */
     async done(): Promise<void> {
-      await writing;
+      while (writing) await writing;
     },
-    start: () => write(0),
   };
 }
 
@@ -92,11 +96,18 @@ export async function makePlaybackRendition(
   const progress = progressWriter(deps, upload.capsuleId);
   progress.start();
   try {
-    await deps.media.makeRendition(sourceUrl, source, {
-      outputPath: file,
-      maxSeconds,
-      onProgress: (fraction) => progress.report(fraction),
-    });
+    // A file that states no length (a browser's recording) shows progress against the length the
+    // dialog measured; the review trusts only the file's own, or the rendition's.
+    const length = source.durationSeconds ?? upload.declaredDurationSeconds;
+    await deps.media.makeRendition(
+      sourceUrl,
+      { ...source, durationSeconds: length },
+      {
+        outputPath: file,
+        maxSeconds,
+        onProgress: (fraction) => progress.report(fraction),
+      },
+    );
     await deps.storage.uploadFile(ref, file, 'video/mp4');
   } finally {
     await progress.done();
