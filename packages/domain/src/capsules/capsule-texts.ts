@@ -24,6 +24,17 @@ export const CAPSULE_TEXTS = {
   /** Under the video's fingerprint in Capsule Details (not a spec text). */
   fingerprintNote:
     'Taken from the video as it was reviewed. We check the stored video against it regularly: it stays the same for as long as we keep it.',
+  /**
+   * A Reviewing card (not spec texts): the review first checks the upload, then makes the copy
+   * every browser plays, reporting how far it is.
+   */
+  checkingVideo: 'Checking your video…',
+  preparingVideo: (percent: number) => `Preparing your video… ${percent} %`,
+  /** Capsule Details' two lines on what is stored (not spec texts). */
+  originalLabel: 'Your original',
+  originalNote: 'Kept exactly as you uploaded it.',
+  playbackLabel: 'Playback copy',
+  playbackNote: 'What your recipient plays: made from your original so that it plays in every browser.',
   noMessage: 'No message content',
   fetchCapsuleFailedTitle: 'Error fetching Capsule',
   fetchCapsuleFailedBody: 'An error fetching your Capsule occurred. Please try again.',

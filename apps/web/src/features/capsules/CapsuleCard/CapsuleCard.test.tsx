@@ -269,4 +269,20 @@ describe('capsule card', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Halfway' }));
     expect(onOpen).toHaveBeenCalledWith('upload');
   });
+
+  it('shows a video being checked, then how far its playback copy is', () => {
+    const checking = renderCard(
+      makeCapsule({ title: 'Being checked', status: 'Reviewing', processingPercent: null }),
+    );
+    expect(screen.getByTestId('video-preparing').textContent).toBe(CAPSULE_TEXTS.checkingVideo);
+    checking.unmount();
+    renderCard(makeCapsule({ title: 'Being prepared', status: 'Reviewing', processingPercent: 40 }));
+    expect(screen.getByTestId('video-preparing').textContent).toBe('Preparing your video… 40 %');
+    expect(screen.getByRole('progressbar', { name: 'Preparing your video… 40 %' })).toBeTruthy();
+  });
+
+  it('shows nothing of preparing once the video is stored', () => {
+    renderCard(storedCapsule(2, { processingPercent: null }));
+    expect(screen.queryByTestId('video-preparing')).toBeNull();
+  });
 });

@@ -80,6 +80,19 @@ interface CapsuleCardProps {
   onOpen: (dialog: CapsuleDialogKind) => void;
 }
 
+/** While the review prepares the video: what it is doing, and how far the copy is. */
+function VideoPreparing({ percent }: { percent: number | null }) {
+  const text = percent === null ? CAPSULE_TEXTS.checkingVideo : CAPSULE_TEXTS.preparingVideo(percent);
+  return (
+    <div data-testid="video-preparing">
+      <p className={`${classes.tiny} ${classes.dimmed}`} aria-live="polite">
+        {text}
+      </p>
+      <Progress value={percent ?? 0} size="xs" radius="xl" animated aria-label={text} />
+    </div>
+  );
+}
+
 /** One capsule on My Capsules (spec section 2): what it is, who it is for, and when. */
 export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
   const actions = capsuleActions(capsule, now);
@@ -168,6 +181,8 @@ export function CapsuleCard({ capsule, now, onOpen }: CapsuleCardProps) {
             </Fact>
           )}
         </div>
+
+        {capsule.status === 'Reviewing' && <VideoPreparing percent={capsule.processingPercent ?? null} />}
 
         <div className={classes.bottom}>
           {/* Only a date gives a progress to show. A Milestone Date capsule without one is told

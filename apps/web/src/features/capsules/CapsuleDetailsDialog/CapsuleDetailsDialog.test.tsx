@@ -30,3 +30,50 @@ describe('Capsule Details: the video fingerprint', { timeout: 15_000 }, () => {
     expect(formatFingerprint('abcd')).toBe('abcd');
   });
 });
+
+describe('Capsule Details: what is stored', { timeout: 15_000 }, () => {
+  it('says what the original is and what the playback copy is', async () => {
+    const capsule = storedCapsule(2, {
+      videoFacts: {
+        original: {
+          codec: 'hevc',
+          width: 2160,
+          height: 3840,
+          durationSeconds: 125,
+          sizeBytes: 48_300_000,
+          audioCodec: 'aac',
+          hdr: true,
+        },
+        playback: {
+          codec: 'h264',
+          width: 1080,
+          height: 1920,
+          durationSeconds: 125,
+          sizeBytes: 21_700_000,
+          audioCodec: 'aac',
+          hdr: false,
+        },
+      },
+    });
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => capsule },
+    });
+    expect((await screen.findByTestId('details-original')).textContent).toBe(
+      'HEVC, HDR · 2160×3840 · 2:05 · 48 MB · AAC sound',
+    );
+    expect(screen.getByTestId('details-playback').textContent).toBe(
+      'H.264 · 1080×1920 · 2:05 · 22 MB · AAC sound',
+    );
+    expect(screen.getByText('Kept exactly as you uploaded it.')).toBeTruthy();
+  });
+
+  it('shows neither for a video stored before copies were made, nor without a video', async () => {
+    const capsule = storedCapsule(2, { videoFacts: null });
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => capsule },
+    });
+    await screen.findByText('Capsule Details');
+    expect(screen.queryByTestId('details-original')).toBeNull();
+    expect(screen.queryByTestId('details-playback')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import {
   CAPSULE_TEXTS,
   formatDate,
+  mediaFactsLine,
   normaliseStatus,
   parseCapsuleLength,
   statusColor,
@@ -183,6 +184,27 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
             </Text>
             <Text size="xs" c="dimmed">
               {CAPSULE_TEXTS.fingerprintNote}
+            </Text>
+          </Detail>
+        )}
+
+        {capsule.videoFacts?.original && (
+          <Detail label={CAPSULE_TEXTS.originalLabel}>
+            <Text size="sm" data-testid="details-original">
+              {mediaFactsLine(capsule.videoFacts.original)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {CAPSULE_TEXTS.originalNote}
+            </Text>
+          </Detail>
+        )}
+        {capsule.videoFacts?.playback && (
+          <Detail label={CAPSULE_TEXTS.playbackLabel}>
+            <Text size="sm" data-testid="details-playback">
+              {mediaFactsLine(capsule.videoFacts.playback)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {CAPSULE_TEXTS.playbackNote}
             </Text>
           </Detail>
         )}
