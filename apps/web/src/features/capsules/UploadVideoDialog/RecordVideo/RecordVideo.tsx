@@ -1,5 +1,5 @@
 import { CAPSULE_RECORD_TEXTS, limitReachedText, maxVideoSeconds } from '@capsule/domain';
-import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Flex, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconPlayerPause,
@@ -114,54 +114,57 @@ export function RecordVideo({ capsuleLength, onUse, onChooseFile, onTakeChange }
         />
       )}
 
-      <Group justify="space-between" gap="xs">
-        {step === 'idle' || step === 'starting' ? (
-          <>
-            <Button variant="subtle" onClick={onChooseFile}>
-              {T.chooseFileInstead}
-            </Button>
-            <Button
-              color="red"
-              onClick={r.start}
-              disabled={step !== 'idle'}
-              leftSection={<IconPlayerRecordFilled size={16} />}
-            >
-              {T.start}
-            </Button>
-          </>
-        ) : step === 'countdown' ? (
-          <Button variant="default" onClick={r.cancelCountdown} ml="auto">
-            {T.cancelCountdown}
+      {step === 'idle' || step === 'starting' ? (
+        // Side by side; on a phone (too narrow for both) Start on top, full width.
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap="xs">
+          <Button variant="subtle" onClick={onChooseFile}>
+            {T.chooseFileInstead}
           </Button>
-        ) : step === 'recording' || step === 'paused' ? (
-          <>
-            {running ? (
-              <Button variant="default" onClick={r.pause} leftSection={<IconPlayerPause size={16} />}>
-                {T.pause}
+          <Button
+            color="red"
+            onClick={r.start}
+            disabled={step !== 'idle'}
+            leftSection={<IconPlayerRecordFilled size={16} />}
+          >
+            {T.start}
+          </Button>
+        </Flex>
+      ) : (
+        <Group justify="space-between" gap="xs">
+          {step === 'countdown' ? (
+            <Button variant="default" onClick={r.cancelCountdown} ml="auto">
+              {T.cancelCountdown}
+            </Button>
+          ) : step === 'recording' || step === 'paused' ? (
+            <>
+              {running ? (
+                <Button variant="default" onClick={r.pause} leftSection={<IconPlayerPause size={16} />}>
+                  {T.pause}
+                </Button>
+              ) : (
+                <Button variant="default" onClick={r.resume} leftSection={<IconPlayerPlay size={16} />}>
+                  {T.resume}
+                </Button>
+              )}
+              <Button color="red" onClick={r.stop} leftSection={<IconPlayerStopFilled size={16} />}>
+                {T.stop}
               </Button>
-            ) : (
-              <Button variant="default" onClick={r.resume} leftSection={<IconPlayerPlay size={16} />}>
-                {T.resume}
+            </>
+          ) : step === 'recorded' && r.recording ? (
+            <>
+              <Button variant="default" onClick={r.retake} leftSection={<IconRefresh size={16} />}>
+                {T.retake}
               </Button>
-            )}
-            <Button color="red" onClick={r.stop} leftSection={<IconPlayerStopFilled size={16} />}>
-              {T.stop}
-            </Button>
-          </>
-        ) : step === 'recorded' && r.recording ? (
-          <>
-            <Button variant="default" onClick={r.retake} leftSection={<IconRefresh size={16} />}>
-              {T.retake}
-            </Button>
-            <Button
-              onClick={() => r.recording && onUse(r.recording.file)}
-              leftSection={<IconCheck size={16} />}
-            >
-              {T.useRecording}
-            </Button>
-          </>
-        ) : null}
-      </Group>
+              <Button
+                onClick={() => r.recording && onUse(r.recording.file)}
+                leftSection={<IconCheck size={16} />}
+              >
+                {T.useRecording}
+              </Button>
+            </>
+          ) : null}
+        </Group>
+      )}
     </Stack>
   );
 }
