@@ -154,7 +154,7 @@ describe('My Capsules in Chromium', () => {
     // A Pending_Upload card opens the upload dialog, titled with the recipient.
     await dated.getByRole('button', { name: first }).click();
     const upload = page.getByRole('dialog', { name: 'Upload Video for Grace Hopper' });
-    await upload.getByRole('button', { name: 'Choose a video' }).waitFor();
+    await upload.getByRole('button', { name: 'Choose a file' }).waitFor();
     await screenshot(page, 'capsules-05-upload');
     await upload.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => upload.count()).toBe(0);

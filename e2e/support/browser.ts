@@ -23,6 +23,10 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // A camera and a microphone for the upload dialog's recorder: Chromium's test pattern and
+      // tone, allowed without a prompt. Pages that never ask for them are not affected.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
   const newContext = browser.newContext.bind(browser);

@@ -12,5 +12,6 @@ export * from './edit-window.js';
 export * from './plan-summary.js';
 export * from './release-condition.js';
 export * from './video-facts.js';
+export * from './video-record.js';
 export * from './video-upload.js';
 export * from './video-upload-inputs.js';

@@ -69,8 +69,9 @@ export const CAPSULE_UPLOAD_TEXTS = {
   timezone: 'Time zone',
   doNotClose: 'Please do not close or refresh this window while your video is uploading.',
   dropHere: 'Drag and drop a video here',
-  orPick: 'or choose a file',
-  chooseFile: 'Choose a video',
+  orPick: 'or',
+  /** Beside 'Record a video' (CAPSULE_RECORD_TEXTS.recordVideo): the two ways to give a video. */
+  chooseFile: 'Choose a file',
   connectionLost: 'The connection was lost. What has been sent is kept.',
   resume: 'Resume',
   resumeOfferTitle: 'An upload was interrupted',
@@ -92,9 +93,13 @@ export const CAPSULE_UPLOAD_TEXTS = {
   discard: 'Discard',
 } as const;
 
-/** What closing the dialog before the upload would lose, in a sentence. */
-export function discardBody(lost: { video: boolean; message: boolean }): string {
-  const what = [lost.video && 'the video you chose', lost.message && 'the message you wrote'].filter(Boolean);
+/**
+ * What closing the dialog before the upload would lose, in a sentence. `recorded`: the video
+ * was (or is being) recorded in the dialog rather than chosen from the sender's files.
+ */
+export function discardBody(lost: { video: boolean; message: boolean; recorded?: boolean }): string {
+  const video = lost.recorded ? 'the video you recorded' : 'the video you chose';
+  const what = [lost.video && video, lost.message && 'the message you wrote'].filter(Boolean);
   const list = what.join(' and ');
   return `${list.charAt(0).toUpperCase()}${list.slice(1)} will not be kept.`;
 }

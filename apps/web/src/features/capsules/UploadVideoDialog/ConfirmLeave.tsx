@@ -4,7 +4,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 const T = CAPSULE_UPLOAD_TEXTS;
 
 /** What the sender is asked before work is dropped or an upload under way is stopped. */
-export type LeaveQuestion = { kind: 'stop' } | { kind: 'discard'; video: boolean; message: boolean };
+export type LeaveQuestion =
+  | { kind: 'stop' }
+  | { kind: 'discard'; video: boolean; message: boolean; recorded?: boolean };
 
 interface ConfirmLeaveProps {
   question: LeaveQuestion | null;

@@ -1,5 +1,5 @@
-import { CAPSULE_UPLOAD_TEXTS, parseCapsuleLength } from '@capsule/domain';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { CAPSULE_RECORD_TEXTS, CAPSULE_UPLOAD_TEXTS, parseCapsuleLength } from '@capsule/domain';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconPlayerPause,
@@ -7,7 +7,7 @@ import {
   IconRefresh,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { toast, useClearToastsOnOpen } from '../../../lib/toast';
 import type { Capsule } from '../capsule-display';
 import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
@@ -29,6 +29,10 @@ import { useVideoTransfer } from './use-video-transfer';
 import { VideoDropArea } from './VideoDropArea';
 
 const T = CAPSULE_UPLOAD_TEXTS;
+const RT = CAPSULE_RECORD_TEXTS;
+
+// The recorder is fetched when the sender asks to record: choosing a file never loads it.
+const RecordVideo = lazy(() => import('./RecordVideo/RecordVideo'));
 
 export interface UploadVideoDialogProps {
   capsule: Capsule;
@@ -60,6 +64,10 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
   const transfer = useVideoTransfer(capsule, replacing, onClose);
   const open = useOpenUpload(capsule.id);
   const [question, setQuestion] = useState<LeaveQuestion | null>(null);
+  // The recorder in the drop area's place; whether it holds a take; whether the video came from it.
+  const [recorderOpen, setRecorderOpen] = useState(false);
+  const [recorderTake, setRecorderTake] = useState(false);
+  const [recorded, setRecorded] = useState(false);
   // 'Recipient assigned' (the usual step before) must not lie over this dialog's buttons.
   useClearToastsOnOpen();
 
@@ -97,8 +105,14 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
       return;
     }
     const typed = notify.message.trim() !== '';
-    if (phase === 'idle' && (video || chosen.reading || typed)) {
-      setQuestion({ kind: 'discard', video: Boolean(video || chosen.reading), message: typed });
+    const take = recorderOpen && recorderTake;
+    if (phase === 'idle' && (video || chosen.reading || typed || take)) {
+      setQuestion({
+        kind: 'discard',
+        video: Boolean(video || chosen.reading || take),
+        message: typed,
+        recorded: take || recorded,
+      });
       return;
     }
     // Idle with nothing given, or paused: the open upload survives the dialog.
@@ -190,9 +204,31 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
                   )}
                 </Group>
               </Stack>
+            ) : recorderOpen ? (
+              <Suspense fallback={<Loader size="sm" mx="auto" my="lg" aria-label={RT.recordVideo} />}>
+                <RecordVideo
+                  capsuleLength={capsule.capsuleLength}
+                  onTakeChange={setRecorderTake}
+                  onChooseFile={() => {
+                    setRecorderOpen(false);
+                    setRecorderTake(false);
+                  }}
+                  onUse={(file) => {
+                    // The same way in as a picked file: type, size, duration, preview, upload.
+                    setRecorderOpen(false);
+                    setRecorderTake(false);
+                    setRecorded(true);
+                    void chosen.choose(file, 'pick');
+                  }}
+                />
+              </Suspense>
             ) : (
               <VideoDropArea
-                onFile={(file, source) => void chosen.choose(file, source)}
+                onFile={(file, source) => {
+                  setRecorded(false);
+                  void chosen.choose(file, source);
+                }}
+                onRecord={() => setRecorderOpen(true)}
                 reading={chosen.reading}
                 refusal={chosen.refusal}
                 maxMinutes={length?.minutes ?? null}

@@ -1,6 +1,12 @@
-import { CAPSULE_UPLOAD_TEXTS, type FileSource, MAX_VIDEO_MB, type UploadRefusal } from '@capsule/domain';
-import { Button, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconVideoPlus } from '@tabler/icons-react';
+import {
+  CAPSULE_RECORD_TEXTS,
+  CAPSULE_UPLOAD_TEXTS,
+  type FileSource,
+  MAX_VIDEO_MB,
+  type UploadRefusal,
+} from '@capsule/domain';
+import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconFolderOpen, IconVideo, IconVideoPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useFileDrop } from '../../../lib/file-drop';
 import classes from './UploadVideoDialog.module.css';
@@ -9,13 +15,18 @@ const T = CAPSULE_UPLOAD_TEXTS;
 
 interface VideoDropAreaProps {
   onFile: (file: File | null, source: FileSource) => void;
+  /** 'Record a video': the dialog shows the recorder in the drop area's place. */
+  onRecord: () => void;
   reading: boolean;
   refusal: UploadRefusal | null;
   maxMinutes: number | null;
 }
 
-/** Drag and drop or pick (spec section 2), with lib/file-drop.ts's events. */
-export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDropAreaProps) {
+/**
+ * Drag and drop or pick (spec section 2), with lib/file-drop.ts's events; or record one with
+ * the camera (RecordVideo/), the second way in.
+ */
+export function VideoDropArea({ onFile, onRecord, reading, refusal, maxMinutes }: VideoDropAreaProps) {
   const { areaProps, inputProps, openPicker } = useFileDrop({ onFile });
   const errorId = useId();
 
@@ -37,14 +48,20 @@ export function VideoDropArea({ onFile, reading, refusal, maxMinutes }: VideoDro
         <Text size="sm" c="dimmed">
           {T.orPick}
         </Text>
-        <Button
-          variant="light"
-          onClick={openPicker}
-          disabled={reading}
-          aria-describedby={refusal ? errorId : undefined}
-        >
-          {T.chooseFile}
-        </Button>
+        <Group justify="center" gap="xs">
+          <Button
+            variant="light"
+            onClick={openPicker}
+            disabled={reading}
+            aria-describedby={refusal ? errorId : undefined}
+            leftSection={<IconFolderOpen size={16} />}
+          >
+            {T.chooseFile}
+          </Button>
+          <Button variant="light" onClick={onRecord} disabled={reading} leftSection={<IconVideo size={16} />}>
+            {CAPSULE_RECORD_TEXTS.recordVideo}
+          </Button>
+        </Group>
         <Text size="xs" c="dimmed">
           MP4 or MOV, under {MAX_VIDEO_MB} MB
           {maxMinutes ? `, at most ${maxMinutes} ${maxMinutes === 1 ? 'minute' : 'minutes'}` : ''}
