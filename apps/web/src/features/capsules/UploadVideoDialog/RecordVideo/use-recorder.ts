@@ -11,7 +11,6 @@ import {
   stopTracks,
 } from './media-devices';
 import { formatOfMimeType, pickRecordingFormat, recordingFile } from './recording-format';
-import { withWebmDuration } from './webm-duration';
 
 /**
  * starting: asking for the camera. idle: the camera shows, nothing recorded. countdown: 3, 2, 1.
@@ -216,8 +215,8 @@ export function useRecorder(maxMs: number | null) {
         return;
       }
       const durationMs = clock.current.before;
-      const complete = written.extension === 'webm' ? await withWebmDuration(raw, durationMs) : raw;
-      const file = recordingFile(complete, written);
+      // A browser's WebM states no length; the review measures it by its playback copy.
+      const file = recordingFile(raw, written);
       const take = { file, url: URL.createObjectURL(file), durationMs };
       recordingRef.current = take;
       setRecording(take);
