@@ -148,7 +148,8 @@ describe('Recording a video in Chromium', () => {
       await expect.poll(() => timerSeconds(dialog), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
       await dialog.getByRole('button', { name: R.stop }).click();
 
-      // The preview plays the recording; its length is in the file (not Infinity, as a live WebM has).
+      // The preview plays the recording and shows its length (a live WebM states none: the player
+      // works it out).
       const preview = dialog.getByTestId('recording-preview');
       await preview.waitFor({ timeout: 15_000 });
       await expect

@@ -44,3 +44,19 @@ export function readVideoDuration(objectUrl: string, timeoutMs = METADATA_TIMEOU
     video.src = objectUrl;
   });
 }
+
+/**
+ * Makes a player show the length of a recording that states none (a browser's live WebM): the
+ * browser works it out once asked to seek to the end, and the player then goes back to the
+ * start. Without it the player's bar has no end and cannot seek.
+ */
+export function revealLength(video: HTMLVideoElement): void {
+  if (Number.isFinite(video.duration)) return;
+  const back = () => {
+    if (!Number.isFinite(video.duration)) return;
+    video.removeEventListener('durationchange', back);
+    video.currentTime = 0;
+  };
+  video.addEventListener('durationchange', back);
+  video.currentTime = Number.MAX_SAFE_INTEGER;
+}

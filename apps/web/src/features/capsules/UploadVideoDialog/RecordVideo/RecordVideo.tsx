@@ -9,6 +9,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { revealLength } from '../video-metadata';
 import { DevicePicker } from './DevicePicker';
 import { LiveCamera } from './LiveCamera';
 import { RecorderProblemAlert } from './RecorderProblemAlert';
@@ -57,6 +58,7 @@ export function RecordVideo({ capsuleLength, onUse, onChooseFile, onTakeChange }
             controls
             playsInline
             preload="metadata"
+            onLoadedMetadata={(event) => revealLength(event.currentTarget)}
             aria-label={T.recordedPreview}
             data-testid="recording-preview"
           />
