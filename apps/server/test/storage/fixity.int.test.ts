@@ -54,6 +54,15 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
       .executeTakeFirstOrThrow();
     return { container: `user-${row.ownerId}`, blob: row.videoBlobName ?? '' };
   };
+  /** What playback serves: the playback rendition, or the video itself when it has none. */
+  const servedVideo = async (capsuleId: string) => {
+    const row = await t.deps.db
+      .selectFrom('capsules')
+      .select(['ownerId', 'videoBlobName', 'videoRenditionBlobName'])
+      .where('id', '=', capsuleId)
+      .executeTakeFirstOrThrow();
+    return { container: `user-${row.ownerId}`, blob: row.videoRenditionBlobName ?? row.videoBlobName ?? '' };
+  };
   const hourLater = () => t.clock.advanceMinutes(60);
 
   it('finds a changed and a missing video within its window, lists and mails them once, and serves neither', async () => {
@@ -66,17 +75,20 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
     const received = await receivedCapsule(t, sender, recipient, { criteria: 'View_Any_Time' });
     expect(await admin('fixity:failures')).toMatch(/^No fixity failures/);
 
-    // Behind the product's back: new bytes over one kept video (and the received one), another deleted.
+    // Behind the product's back: new bytes over what one capsule serves (its playback copy), and
+    // over the received one's video (a stand-in without a copy); another's copy deleted.
+    const reviewedCopy = await t.deps.storage.readFirstBytes(await servedVideo(changed.capsuleId), 1 << 26);
     await t.deps.storage.uploadBuffer(
-      await keptVideo(changed.capsuleId),
+      await servedVideo(changed.capsuleId),
       Buffer.from('bit rot'),
       'video/mp4',
     );
-    await t.deps.storage.uploadBuffer(await keptVideo(received), Buffer.from('bit rot'), 'video/mp4');
-    await t.deps.storage.deleteBlob(await keptVideo(missing.capsuleId));
+    await t.deps.storage.uploadBuffer(await servedVideo(received), Buffer.from('bit rot'), 'video/mp4');
+    await t.deps.storage.deleteBlob(await servedVideo(missing.capsuleId));
 
     // Just recorded, nothing is due; a day on, the sweep reads a slice an hour, oldest first:
-    // with four kept blobs, one an hour (fixity-cycle.ts), all four are read within four sweeps.
+    // with seven kept blobs (three videos and their copies, the stand-in), one an hour
+    // (fixity-cycle.ts), all seven are read within seven sweeps.
     await t.runJob('storage.fixity', {});
     expect(await admin('fixity:failures')).toMatch(/^No fixity failures/);
     t.clock.advanceDays(1);
@@ -87,18 +99,18 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
         .select(['blobName', 'failure'])
         .where('failedAt', 'is not', null)
         .execute();
-    while ((await failures()).length < 3 && sweeps < 4) {
+    while ((await failures()).length < 3 && sweeps < 7) {
       hourLater();
       await t.runJob('storage.fixity', {});
       sweeps++;
     }
-    expect(sweeps).toBeLessThanOrEqual(4);
+    expect(sweeps).toBeLessThanOrEqual(7);
     expect((await failures()).map((f) => f.failure).sort()).toEqual(['mismatch', 'mismatch', 'missing']);
 
     const listed = await admin('fixity:failures');
     expect(listed).toContain('3 kept file(s) missing or changed');
-    expect(listed).toContain(`MISSING  video  capsule ${missing.capsuleId}`);
-    expect(listed).toContain(`MISMATCH  video  capsule ${changed.capsuleId}`);
+    expect(listed).toContain(`MISSING  rendition  capsule ${missing.capsuleId}`);
+    expect(listed).toContain(`MISMATCH  rendition  capsule ${changed.capsuleId}`);
     expect(listed).toContain(`MISMATCH  video  capsule ${received}`);
 
     // The operators are told, once per failure, however many sweeps see it again.
@@ -130,16 +142,16 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
     // (The URLs are signed by the moved clock, a day ahead of the emulator's: their bytes are
     // read through storage instead.)
     const ok = await intact.client.trpc.capsules.preview.mutate({ id: intact.capsuleId });
-    expect(ok.url).toContain((await keptVideo(intact.capsuleId)).blob);
+    expect(ok.url).toContain((await servedVideo(intact.capsuleId)).blob);
 
     // Restored with its reviewed bytes (as from a version or a backup): served again after the next sweep.
-    await t.deps.storage.uploadBuffer(await keptVideo(changed.capsuleId), video.bytes, 'video/mp4');
+    await t.deps.storage.uploadBuffer(await servedVideo(changed.capsuleId), reviewedCopy, 'video/mp4');
     hourLater();
     await t.runJob('storage.fixity', {});
     expect(await admin('fixity:failures')).toContain('2 kept file(s) missing or changed');
     await signInAgain(t, changed);
     const preview = await changed.client.trpc.capsules.preview.mutate({ id: changed.capsuleId });
-    expect(preview.url).toContain((await keptVideo(changed.capsuleId)).blob);
+    expect(preview.url).toContain((await servedVideo(changed.capsuleId)).blob);
   });
 
   it('a video stored before hashes were recorded is kept, hashed and served after the next sweep', async () => {
