@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRendition, probeVideo } from '../apps/server/src/modules/media/index.js';
-import { newUploadId, videoBlob } from '../apps/server/src/modules/storage/index.js';
-import { startTestBlobStorage, type TestBlobStorage } from '../apps/server/test/support/blob-storage.js';
-import { type CameraVideo, makeCameraVideo } from '../apps/server/test/support/camera-videos.js';
+import { type CameraVideo, makeCameraRenditions } from '../apps/server/test/support/browser-portal.js';
 import { launchChromium } from './support/browser.js';
 
 // Every kind of video a camera or a browser writes plays in Chromium once the review has made
@@ -28,10 +25,7 @@ const KINDS: Array<[CameraVideo, { width: number; height: number }]> = [
   ['no-audio', { width: 640, height: 360 }],
 ];
 
-const OWNER = '00000000-0000-4000-8000-000000000001';
-
-describe('playback renditions in Chromium', { timeout: 120_000 }, () => {
-  let blobs: TestBlobStorage;
+describe('playback renditions in Chromium', { timeout: 180_000 }, () => {
   let browser: Browser;
   let page: Page;
   let scratch: string;
@@ -40,7 +34,10 @@ describe('playback renditions in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(tmpdir(), 'capsule-renditions-e2e-'));
-    blobs = await startTestBlobStorage();
+    await makeCameraRenditions(
+      KINDS.map(([kind]) => kind),
+      scratch,
+    );
     // The renditions, served as storage serves them: video/mp4, whole or by range.
     server = http.createServer((req, res) => {
       const file = path.join(scratch, path.basename(req.url ?? ''));
@@ -80,17 +77,10 @@ describe('playback renditions in Chromium', { timeout: 120_000 }, () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((resolve) => server?.close(() => resolve()));
-    await blobs?.stop();
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it.each(KINDS)('plays the rendition of %s', async (kind, size) => {
-    const original = await makeCameraVideo(kind);
-    const ref = videoBlob({ ownerId: OWNER, capsuleId: newUploadId(), uploadId: newUploadId() });
-    await blobs.storage.uploadBuffer(ref, original.bytes, original.contentType);
-    const { url } = await blobs.storage.readSas(ref);
-    await makeRendition(url, await probeVideo(url), { outputPath: path.join(scratch, `${kind}.mp4`) });
-
     await page.setContent(
       `<video id="v" muted playsinline preload="auto" src="${origin}/${kind}.mp4"></video>`,
     );

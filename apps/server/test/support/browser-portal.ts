@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,9 +35,12 @@ import {
   listMyContacts,
   listMyGroups,
 } from '../../src/modules/contacts/index.js';
-import { createBlobStorage } from '../../src/modules/storage/index.js';
+import { makeRendition, probeVideo } from '../../src/modules/media/index.js';
+import { createBlobStorage, newUploadId, videoBlob } from '../../src/modules/storage/index.js';
 import { createUser } from '../../src/modules/users/index.js';
 import { sessionCookieName } from '../../src/plugins/session.js';
+import { startTestBlobStorage } from './blob-storage.js';
+import { type CameraVideo, makeCameraVideo } from './camera-videos.js';
 import { openTestDatabase } from './databases.js';
 import { onFreePort, onFreePorts } from './free-port.js';
 import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
@@ -398,3 +402,25 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
 }
 
 export type ServedPortal = Awaited<ReturnType<typeof startServedPortal>>;
+
+export type { CameraVideo } from './camera-videos.js';
+
+/**
+ * The playback renditions of these camera and browser kinds, made as the review makes them: each
+ * original (camera-videos.ts) in a blob store of its own, read over a read SAS by the media
+ * module, the MP4 written to `dir` as `<kind>.mp4`. For the browser test that plays each one.
+ */
+export async function makeCameraRenditions(kinds: readonly CameraVideo[], dir: string): Promise<void> {
+  const blobs = await startTestBlobStorage();
+  try {
+    for (const kind of kinds) {
+      const original = await makeCameraVideo(kind);
+      const ref = videoBlob({ ownerId: randomUUID(), capsuleId: randomUUID(), uploadId: newUploadId() });
+      await blobs.storage.uploadBuffer(ref, original.bytes, original.contentType);
+      const { url } = await blobs.storage.readSas(ref);
+      await makeRendition(url, await probeVideo(url), { outputPath: path.join(dir, `${kind}.mp4`) });
+    }
+  } finally {
+    await blobs.stop();
+  }
+}

@@ -20,7 +20,7 @@ export const capsuleListQuery = (trpc: Trpc, { status, types, page }: CapsuleFil
     { status, types, page },
     {
       refetchInterval: (query) =>
-        query.state.data?.capsules.some((capsule) => capsule.status === 'Reviewing')
+        query.state.data?.capsules?.some((capsule) => capsule.status === 'Reviewing')
           ? PREPARING_REFETCH_MS
           : CAPSULE_LIST_REFETCH_MS,
       staleTime: CAPSULE_LIST_STALE_MS,

@@ -2,7 +2,6 @@ import { CAPSULE_REFUSALS, canPreview, parseCapsuleLength } from '@capsule/domai
 import type { AppDeps } from '../../../deps.js';
 import { conflict, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
-import { userContainerName } from '../../storage/index.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce } from '../capsule-transaction.js';
 import { lockCapsule, markPreviewed } from '../capsules.repository.js';
