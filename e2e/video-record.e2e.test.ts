@@ -5,6 +5,7 @@ import { CAPSULE_RECORD_TEXTS as R, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/d
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { badge, card, cspAllowsStorage } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -32,26 +33,13 @@ describe('Recording a video in Chromium', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const badge = (page: Page, title: string) => card(page, title).getByTestId('status-badge').textContent();
-
-  /** As video-upload.e2e.test.ts: the page reaches the test's own blob emulator. */
-  async function cspAllowsStorage(): Promise<boolean> {
-    const response = await fetch(`${suite.portal.baseUrl}/login`);
-    const policy = response.headers.get('content-security-policy') ?? '';
-    const storage = new URL(suite.portal.blobEndpoint).origin;
-    const allows = (directive: string) =>
-      policy
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .some(([name, ...sources]) => name === directive && sources.includes(storage));
-    return allows('connect-src') && allows('media-src');
-  }
-
   /** A sender whose one capsule waits for its video, on a page of that size. */
   async function sender(name: string, viewport: { width: number; height: number }, refuseCamera = false) {
     const user = await suite.portal.createUser(name);
-    const context = await suite.browser.newContext({ viewport, bypassCSP: !(await cspAllowsStorage()) });
+    const context = await suite.browser.newContext({
+      viewport,
+      bypassCSP: !(await cspAllowsStorage(suite.portal)),
+    });
     if (refuseCamera) await context.addInitScript(REFUSE_CAMERA);
     const page = await context.newPage();
     await signInThroughScreens(page, suite.portal, user);
@@ -153,7 +141,13 @@ describe('Recording a video in Chromium', () => {
       const preview = dialog.getByTestId('recording-preview');
       await preview.waitFor({ timeout: 15_000 });
       await expect
-        .poll(() => preview.evaluate((video: HTMLVideoElement) => video.duration), { timeout: 10_000 })
+        .poll(
+          () =>
+            preview.evaluate((video: HTMLVideoElement) =>
+              Number.isFinite(video.duration) ? video.duration : 0,
+            ),
+          { timeout: 10_000 },
+        )
         .toBeGreaterThan(3.5);
       expect(await preview.evaluate((video: HTMLVideoElement) => video.duration)).toBeLessThan(6);
       // The recording ended: the camera and the microphone are off.

@@ -5,6 +5,7 @@ import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { badge, card, cspAllowsStorage } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -61,34 +62,12 @@ describe('Video upload in Chromium', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-  const badge = (page: Page, title: string) => card(page, title).getByTestId('status-badge').textContent();
-
-  /**
-   * Whether the portal's Content-Security-Policy lets the page reach this test's blob emulator.
-   * The server lists the emulator of `npm start` (AZURITE_PORT, 10000 by default); the test
-   * portal's Azurite listens on a free port, which the policy only names when the test harness
-   * passes it as AZURITE_PORT. Until then the page's context bypasses the policy: the policy
-   * itself is the server's to test, the upload is this file's.
-   */
-  async function cspAllowsStorage(): Promise<boolean> {
-    const response = await fetch(`${suite.portal.baseUrl}/login`);
-    const policy = response.headers.get('content-security-policy') ?? '';
-    const storage = new URL(suite.portal.blobEndpoint).origin;
-    const allows = (directive: string) =>
-      policy
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .some(([name, ...sources]) => name === directive && sources.includes(storage));
-    return allows('connect-src') && allows('media-src');
-  }
-
   /** A buyer of '5 Legacy Capsules' whose first `ready` capsules wait for their video. */
   async function sender(name: string, ready: number) {
     const user = await suite.portal.createUser(name);
     const context = await suite.browser.newContext({
       viewport: VIEWPORTS.desktop,
-      bypassCSP: !(await cspAllowsStorage()),
+      bypassCSP: !(await cspAllowsStorage(suite.portal)),
     });
     const page = await context.newPage();
     await signInThroughScreens(page, suite.portal, user);
@@ -458,7 +437,7 @@ describe('Video upload in Chromium', () => {
       const page = await (
         await suite.browser.newContext({
           viewport: VIEWPORTS.mobile,
-          bypassCSP: !(await cspAllowsStorage()),
+          bypassCSP: !(await cspAllowsStorage(suite.portal)),
         })
       ).newPage();
       await signInThroughScreens(page, suite.portal, user);

@@ -8,6 +8,29 @@ import { expect } from 'vitest';
 /** A capsule's card (My Capsules) or a received capsule's card, by its accessible name. */
 export const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
+/** The status badge's text on that capsule's card. */
+export const badge = (page: Page, title: string) =>
+  card(page, title).getByTestId('status-badge').textContent();
+
+/**
+ * Whether the portal's Content-Security-Policy lets the page reach the test's blob emulator.
+ * The server lists the emulator of `npm start` (AZURITE_PORT, 10000 by default); the test
+ * portal's Azurite listens on a free port, which the policy only names when the test harness
+ * passes it as AZURITE_PORT. Until then the page's context bypasses the policy: the policy
+ * itself is the server's to test, the upload is the test's.
+ */
+export async function cspAllowsStorage(portal: { baseUrl: string; blobEndpoint: string }): Promise<boolean> {
+  const response = await fetch(`${portal.baseUrl}/login`);
+  const policy = response.headers.get('content-security-policy') ?? '';
+  const storage = new URL(portal.blobEndpoint).origin;
+  const allows = (directive: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .some(([name, ...sources]) => name === directive && sources.includes(storage));
+  return allows('connect-src') && allows('media-src');
+}
+
 const toastNamed = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root', { hasText: text }).first();
 
