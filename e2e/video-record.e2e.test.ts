@@ -5,7 +5,7 @@ import { CAPSULE_RECORD_TEXTS as R, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/d
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
-import { badge, card, cspAllowsStorage } from './support/capsule-screens.js';
+import { card, cspAllowsStorage, untilCardStored } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -165,16 +165,7 @@ describe('Recording a video in Chromium', () => {
         .toBe(true);
 
       // The review reads the recording's length and makes its thumbnail: the card turns Stored.
-      await expect
-        .poll(
-          async () => {
-            await page.reload();
-            await card(page, title).waitFor();
-            return badge(page, title);
-          },
-          { timeout: 90_000, interval: 2_000 },
-        )
-        .toBe('Stored');
+      await untilCardStored(page, title);
       const stored = await suite.portal.read.capsule(userId, title);
       expect([stored.status, stored.hasVideo]).toEqual(['Sent', true]);
       await page.context().close();

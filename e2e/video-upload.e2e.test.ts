@@ -5,7 +5,7 @@ import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
-import { badge, card, cspAllowsStorage } from './support/capsule-screens.js';
+import { badge, card, cspAllowsStorage, untilCardStored } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -128,16 +128,7 @@ describe('Video upload in Chromium', () => {
     expect([...blocks.staged].sort((a, b) => a - b)).toEqual([...Array(bigBlocks).keys()]);
 
     // The review job probes the blob and makes a thumbnail; the list shows it on the next load.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await card(page, title).waitFor();
-          return badge(page, title);
-        },
-        { timeout: 90_000, interval: 2_000 },
-      )
-      .toBe('Stored');
+    await untilCardStored(page, title);
     const thumbnail = card(page, title).getByTestId('capsule-thumbnail');
     await expect
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))

@@ -12,6 +12,20 @@ export const card = (page: Page, title: string) => page.getByRole('article', { n
 export const badge = (page: Page, title: string) =>
   card(page, title).getByTestId('status-badge').textContent();
 
+/** Reloads the list until the capsule's card says Stored: the review job has accepted its video. */
+export async function untilCardStored(page: Page, title: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await card(page, title).waitFor();
+        return badge(page, title);
+      },
+      { timeout: 90_000, interval: 2_000 },
+    )
+    .toBe('Stored');
+}
+
 /**
  * Whether the portal's Content-Security-Policy lets the page reach the test's blob emulator.
  * The server lists the emulator of `npm start` (AZURITE_PORT, 10000 by default); the test

@@ -20,7 +20,10 @@ const h = vi.hoisted(() => ({
 vi.mock('./azure-block-target', () => ({
   createAzureBlockTarget: (url: string) => (h.storage as FakeStorage).target(url),
 }));
-vi.mock('./video-metadata', () => ({ readVideoDuration: (url: string) => h.duration(url) }));
+vi.mock('./video-metadata', async (original) => ({
+  ...(await original<typeof import('./video-metadata')>()),
+  readVideoDuration: (url: string) => h.duration(url),
+}));
 
 let media: ReturnType<typeof installFakeMedia>;
 const inAnHour = () => new Date(Date.now() + 3_600_000).getTime();
