@@ -11,9 +11,7 @@ import { AppError, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { userContainerName } from '../../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../../users/index.js';
-import { assertServable, playbackBlob } from '../video/capsule-blobs.service.js';
-import { PLAYBACK_TYPES } from '../video/upload-rules.js';
-import { findUpload } from '../video/video-uploads.repository.js';
+import { assertServable, playbackOf } from '../video/capsule-blobs.service.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 import {
   countReceived,
@@ -155,20 +153,15 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
   // The rule holds only with a stored video; it is served only as it was reviewed, and as its
   // playback rendition when it has one.
-  const video = playbackBlob(row);
+  const { ref: video, container, contentType } = await playbackOf(deps.db, row);
   await assertServable(deps, video);
-  const upload =
-    row.videoUploadId && !row.videoRenditionBlobName
-      ? await findUpload(deps.db, row.videoUploadId)
-      : undefined;
-  const container = upload?.videoContainer ?? 'mp4';
   const minutes =
     (parseCapsuleLength(row.capsuleLength)?.minutes ?? SECURE_URL_DEFAULT_MINUTES) +
     SECURE_URL_MARGIN_MINUTES;
   const grant = await deps.storage.readSas(video, {
     minutes,
     contentDisposition: `inline; filename="capsule.${container === 'matroska' ? 'mkv' : container}"`,
-    contentType: PLAYBACK_TYPES[container] ?? 'video/mp4',
+    contentType,
   });
   // The recipient opened the capsule's video: the sender's card shows 'opened on …' from this
   // (once), not from a look at the details, which a sealed capsule also has.

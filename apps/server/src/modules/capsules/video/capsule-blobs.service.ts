@@ -3,8 +3,13 @@ import { AppError } from '../../../errors.js';
 import { addMinutes } from '../../../lib/clock.js';
 import { type BlobRef, forgetStoredBlob, keptBlobState, userContainerName } from '../../storage/index.js';
 import type { Trx } from '../capsule-transaction.js';
-import { KEPT_VIDEO_TEXTS } from './upload-rules.js';
-import { listDiscardedBlobs, listSupersededWrittenBlobs, updateUpload } from './video-uploads.repository.js';
+import { KEPT_VIDEO_TEXTS, PLAYBACK_TYPES } from './upload-rules.js';
+import {
+  findUpload,
+  listDiscardedBlobs,
+  listSupersededWrittenBlobs,
+  updateUpload,
+} from './video-uploads.repository.js';
 
 // Blobs nobody needs any more (docs/server-rules.md, 'Blob storage'): a replaced video once its
 // successor passed review, a refused, cancelled or expired upload, a deleted or purged video.
@@ -97,18 +102,27 @@ export async function cleanupCapsuleBlobs(
 }
 
 /**
- * What playback serves of a capsule's video: its rendition (H.264/AAC MP4, which every browser
- * plays) when it has one, else the video as uploaded (accepted before renditions were made).
+ * What playback serves of a capsule's video: its rendition (an H.264/AAC MP4, which every
+ * browser plays) when it has one, else the video as uploaded (accepted before renditions were
+ * made), with the container its upload check found and the Content-Type that goes with it.
  */
-export function playbackBlob(row: {
-  ownerId: string;
-  videoBlobName: string | null;
-  videoRenditionBlobName: string | null;
-}): BlobRef {
-  return {
+export async function playbackOf(
+  db: AppDeps['db'],
+  row: {
+    ownerId: string;
+    videoBlobName: string | null;
+    videoRenditionBlobName: string | null;
+    videoUploadId: string | null;
+  },
+): Promise<{ ref: BlobRef; container: string; contentType: string }> {
+  const ref = {
     container: userContainerName(row.ownerId),
     blob: row.videoRenditionBlobName ?? (row.videoBlobName as string),
   };
+  const upload =
+    row.videoUploadId && !row.videoRenditionBlobName ? await findUpload(db, row.videoUploadId) : undefined;
+  const container = upload?.videoContainer ?? 'mp4';
+  return { ref, container, contentType: PLAYBACK_TYPES[container] ?? 'video/mp4' };
 }
 
 /**

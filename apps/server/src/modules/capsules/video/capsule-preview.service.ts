@@ -5,9 +5,8 @@ import { isUuid } from '../../../lib/ids.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce } from '../capsule-transaction.js';
 import { lockCapsule, markPreviewed } from '../capsules.repository.js';
-import { assertServable, playbackBlob } from './capsule-blobs.service.js';
-import { PLAYBACK_TYPES, PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
-import { findUpload } from './video-uploads.repository.js';
+import { assertServable, playbackOf } from './capsule-blobs.service.js';
+import { PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 
 interface PreviewGrant {
   url: string;
@@ -34,19 +33,16 @@ export async function previewCapsule(
     enforce(canPreview(capsuleFacts(row)));
     // Sent always holds a video; a row that says otherwise has nothing to play.
     if (!row.videoBlobName) throw conflict(CAPSULE_REFUSALS.notStored);
-    const video = playbackBlob({ ...row, ownerId });
+    const { ref: video, contentType } = await playbackOf(trx, { ...row, ownerId });
     // Before the preview is used up: a refused URL must not cost the one look.
     await assertServable({ db: trx }, video);
     const now = deps.clock.now();
     if (!(await markPreviewed(trx, ownerId, row.id, now))) throw conflict(CAPSULE_REFUSALS.previewUsed);
-    const upload = row.videoUploadId ? await findUpload(trx, row.videoUploadId) : undefined;
     const minutes = (parseCapsuleLength(row.capsuleLength)?.minutes ?? 60) + PREVIEW_MARGIN_MINUTES;
     const { url, expiresOn } = await deps.storage.readSas(video, {
       minutes,
       contentDisposition: 'inline; filename="capsule-preview"',
-      contentType: row.videoRenditionBlobName
-        ? 'video/mp4'
-        : (PLAYBACK_TYPES[upload?.videoContainer ?? ''] ?? 'video/mp4'),
+      contentType,
     });
     return { url, expiresOn: expiresOn.toISOString() };
   });
