@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CAPSULE_RECORD_TEXTS as R, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { VIEWPORTS, viewportShot } from './support/browser.js';
 import { card, cspAllowsStorage, untilCardStored } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
@@ -64,21 +64,6 @@ describe('Recording a video in Chromium', () => {
     return dialog;
   }
 
-  /**
-   * What the screen shows once transitions are over (a live camera's video and a spinner
-   * never stop). The viewport, not the full page: at 375 px a full-page capture draws the
-   * fixed dialog halfway down the page.
-   */
-  async function viewShot(page: Page, name: string) {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .every((a) => a.playState !== 'running'),
-    );
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-  }
-
   const timer = (dialog: Locator) => dialog.getByRole('timer');
   /** Seconds on the timer ('0:04 / 5:00' is 4). */
   const timerSeconds = async (dialog: Locator) => {
@@ -112,19 +97,19 @@ describe('Recording a video in Chromium', () => {
         .toBe(true);
       await expect.poll(() => dialog.getByLabel(R.camera, { exact: true }).inputValue()).not.toBe('');
       expect(await dialog.getByLabel(R.microphone, { exact: true }).inputValue()).not.toBe('');
-      await viewShot(page, `record-00-camera-${width}`);
+      await viewportShot(page, `record-00-camera-${width}`);
 
       await dialog.getByRole('button', { name: R.start }).click();
       await dialog.getByTestId('countdown').waitFor();
       expect(await dialog.getByTestId('countdown').textContent()).toMatch(/^[1-3]$/);
-      await viewShot(page, `record-01-countdown-${width}`);
+      await viewportShot(page, `record-01-countdown-${width}`);
 
       // Recording: the badge and the timer against the capsule's 5 minutes.
       await timer(dialog).waitFor({ timeout: 10_000 });
       expect(await dialog.getByText(R.recording, { exact: true }).isVisible()).toBe(true);
       await expect.poll(() => timerSeconds(dialog), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       expect(await timer(dialog).textContent()).toMatch(/^0:0\d \/ 5:00$/);
-      await viewShot(page, `record-02-recording-${width}`);
+      await viewportShot(page, `record-02-recording-${width}`);
 
       // Paused, the timer holds; resumed, it goes on from there.
       await dialog.getByRole('button', { name: R.pause }).click();
@@ -152,7 +137,7 @@ describe('Recording a video in Chromium', () => {
       expect(await preview.evaluate((video: HTMLVideoElement) => video.duration)).toBeLessThan(6);
       // The recording ended: the camera and the microphone are off.
       expect(await liveTracks(page)).toBe(0);
-      await viewShot(page, `record-03-preview-${width}`);
+      await viewportShot(page, `record-03-preview-${width}`);
 
       // Used: the same step as a chosen file (the checks, its preview, notify, the confirmation).
       await dialog.getByRole('button', { name: R.useRecording }).click();
@@ -180,7 +165,7 @@ describe('Recording a video in Chromium', () => {
       const problem = dialog.getByRole('alert').filter({ hasText: R.deniedTitle });
       await problem.waitFor();
       expect(await problem.textContent()).toContain(R.deniedBody);
-      await viewShot(page, `record-04-refused-${width}`);
+      await viewportShot(page, `record-04-refused-${width}`);
 
       await dialog.getByRole('button', { name: R.chooseFileInstead }).click();
       await dialog.getByLabel('Video file').setInputFiles(clip);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CAPSULE_TEXTS, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { ARTIFACTS, VIEWPORTS, viewportShot } from './support/browser.js';
 import { badge, card, cspAllowsStorage, untilCardStored } from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
@@ -231,21 +231,6 @@ describe('Video upload in Chromium', () => {
   // Nothing given is dropped unasked; a stop is a pause with Resume; storage's refusals say so;
   // a lost CORS rule comes back; on a phone no toast lies over the dialog's buttons.
   describe('no dead ends', () => {
-    /**
-     * The screen as the sender sees it: the viewport, where dialogs and toasts sit fixed (a
-     * whole-page shot puts them mid-page), once they have stopped moving. What loops for as
-     * long as bytes move (the progress bar's stripes, a button's spinner) is left out.
-     */
-    async function viewShot(page: Page, name: string) {
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .every((a) => a.playState !== 'running'),
-      );
-      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-    }
-
     const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Video for Grace Hopper' });
 
     /** Boxes of every visible button in the dialog that a visible toast overlaps. */
@@ -282,7 +267,7 @@ describe('Video upload in Chromium', () => {
         await page.keyboard.press('Escape');
         const ask = page.getByRole('dialog', { name: T.discardTitle });
         await ask.getByText('The video you chose will not be kept.').waitFor();
-        await viewShot(page, `upload-10-discard-question-${size}`);
+        await viewportShot(page, `upload-10-discard-question-${size}`);
         await ask.getByRole('button', { name: T.keepEditing }).click();
         await ask.waitFor({ state: 'hidden' });
         // The file, the preview and the ticked box are all still there.
@@ -321,7 +306,7 @@ describe('Video upload in Chromium', () => {
       await dialog.getByRole('button', { name: T.cancel }).click();
       const ask = page.getByRole('dialog', { name: T.stopTitle });
       await ask.getByText(T.stopBody).waitFor();
-      await viewShot(page, 'upload-11-stop-question-1280');
+      await viewportShot(page, 'upload-11-stop-question-1280');
       await ask.getByRole('button', { name: T.stopUpload }).click();
       await dialog.getByText(T.stoppedByYou).waitFor();
       // The requests the stop aborted are let go (the page no longer waits for them).
@@ -338,9 +323,9 @@ describe('Video upload in Chromium', () => {
       // Nothing more reaches storage while it is stopped.
       await page.waitForTimeout(1_500);
       expect([...blocks.staged].sort()).toEqual([0, 1]);
-      await viewShot(page, 'upload-12-stopped-1280');
+      await viewportShot(page, 'upload-12-stopped-1280');
       await page.setViewportSize(VIEWPORTS.mobile);
-      await viewShot(page, 'upload-13-stopped-375');
+      await viewportShot(page, 'upload-13-stopped-375');
       const resume = dialog.getByRole('button', { name: T.resume, exact: true });
       const box = await resume.boundingBox();
       expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
@@ -377,7 +362,7 @@ describe('Video upload in Chromium', () => {
         .waitFor({ timeout: 60_000 });
       expect(await page.getByText(T.uploadFailedTitle).first().isVisible()).toBe(true);
       expect(await dialog.getByText(T.connectionLost).count()).toBe(0);
-      await viewShot(page, 'upload-14-storage-refused-1280');
+      await viewportShot(page, 'upload-14-storage-refused-1280');
       // The slot was given back and the file is still chosen: Upload tries again (on a phone).
       await expect.poll(() => badge(page, title)).toBe('Pending Upload');
       await page.setViewportSize(VIEWPORTS.mobile);
@@ -390,7 +375,7 @@ describe('Video upload in Chromium', () => {
         hasText: 'Storage refused the upload (403)',
       });
       await again.waitFor({ timeout: 60_000 });
-      await viewShot(page, 'upload-14-storage-refused-375');
+      await viewportShot(page, 'upload-14-storage-refused-375');
       expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
     }, 120_000);
 
@@ -420,7 +405,7 @@ describe('Video upload in Chromium', () => {
       expect(refused.length).toBeGreaterThan(0);
       const rules = await suite.portal.blobCors.rules();
       expect(rules.map((rule) => rule.allowedOrigins)).toEqual([otherPortal.allowedOrigins, ours]);
-      await viewShot(page, 'upload-15-cors-restored-1280');
+      await viewportShot(page, 'upload-15-cors-restored-1280');
     }, 180_000);
 
     it('on a phone, no toast covers the upload dialog: not the Recipient assigned before it, nor its own', async () => {
@@ -454,7 +439,7 @@ describe('Video upload in Chromium', () => {
       });
       await assigned.waitFor();
       await assign.waitFor({ state: 'hidden' });
-      await viewShot(page, 'upload-16-recipient-assigned-375');
+      await viewportShot(page, 'upload-16-recipient-assigned-375');
       // The toast sits at the top on a phone, clear of the page's foot.
       expect((await assigned.boundingBox())?.y ?? 999).toBeLessThan(120);
 
@@ -465,7 +450,7 @@ describe('Video upload in Chromium', () => {
       await dialog.getByRole('button', { name: T.chooseFile }).waitFor();
       await expect.poll(() => assigned.count()).toBe(0);
       expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
-      await viewShot(page, 'upload-17-dialog-after-assign-375');
+      await viewportShot(page, 'upload-17-dialog-after-assign-375');
 
       // A toast of the dialog's own (a file that is not a video) lies clear of its buttons too.
       await dialog.getByLabel('Video file').setInputFiles({
@@ -475,7 +460,7 @@ describe('Video upload in Chromium', () => {
       });
       const refused = page.locator('.mantine-Notification-root', { hasText: T.invalidTypeTitle });
       await refused.waitFor();
-      await viewShot(page, 'upload-18-own-toast-375');
+      await viewportShot(page, 'upload-18-own-toast-375');
       expect(await buttonsUnderToasts(page, dialog)).toEqual([]);
     }, 180_000);
   });

@@ -84,3 +84,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * The screen as the user sees it: the viewport, where dialogs and toasts sit fixed (a full-page
+ * capture draws them mid-page at 375 px), once what moves has stopped. What loops for as long
+ * as something runs (a live camera, a progress bar's stripes, a spinner) is not waited for.
+ */
+export async function viewportShot(page: Page, name: string): Promise<string> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+      .every((a) => a.playState !== 'running'),
+  );
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
