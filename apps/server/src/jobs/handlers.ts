@@ -29,12 +29,13 @@ export async function registerJobHandlers(
   deps: AppDeps,
   options: { schedules?: boolean; logger?: SyncLogger & FixityLogger } = {},
 ): Promise<void> {
-  // ffprobe and ffmpeg are the heavy part: two reviews at a time per process.
+  // ffprobe and ffmpeg are the heavy part: two reviews at a time per process, and one per
+  // sender across all processes, so a sender with many videos never holds up anyone else's.
   const reviewTries = JOBS['upload.review'].retryLimit;
   await queue.work(
     'upload.review',
     (job, context) => reviewUpload(deps, job, { lastTry: context.retryCount >= reviewTries }),
-    { concurrency: 2 },
+    { concurrency: 2, perGroup: 1 },
   );
   await queue.work('upload.review-mail', (job) => sendReviewMail(deps, job));
   await queue.work('received.document-mail', (job) => sendDocumentOutcomeMail(deps, job));

@@ -43,6 +43,18 @@ interface SendOptions {
   singletonKey?: string;
   /** Not before this instant. */
   startAfter?: Date;
+  /**
+   * The job's group (a user's id): a worker registered with `perGroup` runs at most that many of
+   * one group's jobs at once across every instance, so one user's queue never holds up another's.
+   */
+  group?: string;
+}
+
+interface WorkOptions {
+  /** Handlers running at once in this process. Default 1. */
+  concurrency?: number;
+  /** At most this many jobs of one group (SendOptions.group) running at once, across all instances. */
+  perGroup?: number;
 }
 
 /** How often the background loops look; short in tests, defaults for production. */
@@ -97,7 +109,7 @@ export interface JobQueue<C extends JobCatalogue> {
   work<N extends JobName<C>>(
     name: N,
     handler: JobHandler<JobPayload<C, N>>,
-    options?: { concurrency?: number },
+    options?: WorkOptions,
   ): Promise<void>;
   /** Sends `name` on a cron expression (UTC unless tz). Ignored where jobs are off. */
   schedule<N extends JobName<C>>(
@@ -162,7 +174,7 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
   boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
 
   let state: 'new' | 'started' | 'stopped' = 'new';
-  const workers = new Map<string, { handler: JobHandler<unknown>; concurrency: number }>();
+  const workers = new Map<string, { handler: JobHandler<unknown>; options: WorkOptions }>();
   const schedules = new Map<string, { cron: string; data: object; tz: string }>();
 
   const definitionOf = (name: string): JobDefinition => {
@@ -171,12 +183,19 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
     return definition;
   };
 
-  const startWorker = async (name: string, handler: JobHandler<unknown>, concurrency: number) => {
+  const startWorker = async (name: string, handler: JobHandler<unknown>, work: WorkOptions) => {
     const definition = definitionOf(name);
     const pollingIntervalSeconds = timing.pollingIntervalSeconds ?? 2;
     await boss.work(
       name,
-      { batchSize: 1, includeMetadata: true, localConcurrency: concurrency, pollingIntervalSeconds },
+      {
+        batchSize: 1,
+        includeMetadata: true,
+        localConcurrency: work.concurrency ?? 1,
+        pollingIntervalSeconds,
+        // Counted in the database: jobs a group has running on any instance count.
+        ...(work.perGroup ? { groupConcurrency: work.perGroup } : {}),
+      },
       async ([job]) => {
         if (!job) return;
         try {
@@ -217,7 +236,7 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
         logger.info({}, 'jobs are off in this process (JOBS=off): it sends jobs, a worker runs them');
         return;
       }
-      for (const [name, w] of workers) await startWorker(name, w.handler, w.concurrency);
+      for (const [name, w] of workers) await startWorker(name, w.handler, w.options);
       for (const [name, s] of schedules) await startSchedule(name, s);
       // A schedule dropped from the code is dropped from the database too.
       for (const existing of await boss.getSchedules()) {
@@ -247,19 +266,16 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
         db: jobQueueDbIn(trx),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.group ? { group: { id: sendOptions.group } } : {}),
       });
     },
 
     async work(name, handler, workOptions = {}) {
       definitionOf(name);
       if (workers.has(name)) throw new Error(`Job ${name} already has a handler`);
-      const registration = {
-        handler: handler as JobHandler<unknown>,
-        concurrency: workOptions.concurrency ?? 1,
-      };
+      const registration = { handler: handler as JobHandler<unknown>, options: workOptions };
       workers.set(name, registration);
-      if (runsJobs && state === 'started')
-        await startWorker(name, registration.handler, registration.concurrency);
+      if (runsJobs && state === 'started') await startWorker(name, registration.handler, workOptions);
     },
 
     async schedule(name, cron, scheduleOptions = {}) {

@@ -31,6 +31,7 @@ const CATALOGUE = defineJobs({
   't.off': { payload: key, retryDelay: 0 },
   't.slow': { payload: key, retryDelay: 0, retryLimit: 1, expireInSeconds: 30 },
   't.once': { payload: key, policy: 'exclusive' },
+  't.grouped': { payload: key, retryDelay: 0 },
 });
 type Catalogue = typeof CATALOGUE;
 
@@ -192,6 +193,44 @@ describe.each(databaseKinds())('job queue (%s)', (kind) => {
     expect(runs.map((r) => r.key).sort()).toEqual([...keys].sort());
     expect(runs.some((r) => r.by === 'a')).toBe(true);
     expect(runs.some((r) => r.by === 'b')).toBe(true);
+  });
+
+  it("one group's many jobs never hold up another group's: one at a time per group, across instances", async () => {
+    // Two instances of two slots each; the first sender queued five slow reviews before the
+    // second sender's one. Without groups the second waits behind all five.
+    const running = new Map<string, number>();
+    let most = 0;
+    const order: string[] = [];
+    const gate = { open: false };
+    const instance = async () => {
+      const queue = await startQueue();
+      await queue.work(
+        't.grouped',
+        async ({ key: k }) => {
+          const group = k.split(':')[0] as string;
+          running.set(group, (running.get(group) ?? 0) + 1);
+          most = Math.max(most, running.get(group) ?? 0);
+          order.push(k);
+          await until(() => gate.open || k.startsWith('b:'), 'the gate');
+          running.set(group, (running.get(group) ?? 1) - 1);
+        },
+        { concurrency: 2, perGroup: 1 },
+      );
+      return queue;
+    };
+    const [a, b] = [await instance(), await instance()];
+    await Promise.all([a.start(), b.start()]);
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 5; i++) await a.send(trx, 't.grouped', { key: `a:${i}` }, { group: 'user-a' });
+      await a.send(trx, 't.grouped', { key: 'b:0' }, { group: 'user-b' });
+    });
+
+    // The second sender's job runs while the first sender's first is still running.
+    await until(() => order.includes('b:0'), "the second group's job");
+    expect(order.filter((k) => k.startsWith('a:'))).toHaveLength(1);
+    gate.open = true;
+    await until(() => order.length === 6, 'every grouped job');
+    expect(most).toBe(1);
   });
 
   it('a job whose process dies mid-handler is retried by another instance once its lease runs out', async () => {

@@ -123,7 +123,7 @@ export async function completeUpload(deps: AppDeps, ownerId: string, ref: Upload
       trx,
       'upload.review',
       { capsuleId: row.id, uploadId: current.id },
-      { singletonKey: current.id },
+      { singletonKey: current.id, group: row.ownerId },
     );
   });
   // The refusal is committed (the capsule reverted, the blob marked) before it is answered.
