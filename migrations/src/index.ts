@@ -18,6 +18,7 @@ import * as m0016 from './20261124_0016_sync_outbox.js';
 import * as m0017 from './20261127_0017_opening_mails.js';
 import * as m0018 from './20261128_0018_stored_blobs.js';
 import * as m0019 from './20261128_0019_playback_renditions.js';
+import * as m0020 from './20261128_0020_rendition_repairs.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0017_opening_mails': m0017,
   '20261128_0018_stored_blobs': m0018,
   '20261128_0019_playback_renditions': m0019,
+  '20261128_0020_rendition_repairs': m0020,
 };

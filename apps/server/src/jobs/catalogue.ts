@@ -28,6 +28,19 @@ export const JOBS = defineJobs({
     expireInSeconds: 30 * 60,
     heartbeatSeconds: 30,
   },
+  /**
+   * Sweep (hourly): a 'capsule.rendition' job for each stored video without a playback rendition
+   * or whose rendition failed a fixity check (modules/capsules/video/rendition-repair.service.ts).
+   */
+  'capsules.rendition-sweep': { payload: z.object({}), policy: 'exclusive' },
+  /** Make a stored video's playback rendition from its master. One pending per capsule. */
+  'capsule.rendition': {
+    payload: z.object({ capsuleId: z.string().min(1) }),
+    policy: 'exclusive',
+    retryLimit: 3,
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: 30,
+  },
   /** Revert an upload slot that was never completed, leaving any earlier video untouched. */
   'upload.expire': {
     payload: z.object({ capsuleId: z.string().min(1), uploadId: z.string().min(1) }),

@@ -8,9 +8,11 @@ import {
   expireUpload,
   purgeCapsules,
   recordUnrecordedKeptBlobs,
+  remakeRendition,
   reviewUpload,
   sendDocumentOutcomeMail,
   sendDueDeliveryMails,
+  sendRenditionRepairs,
   sendReviewMail,
 } from '../modules/capsules/index.js';
 import { attachAllPendingPurchases, sendLapseMail, sweepLapsedPlans } from '../modules/commerce/index.js';
@@ -37,6 +39,11 @@ export async function registerJobHandlers(
     (job, context) => reviewUpload(deps, job, { lastTry: context.retryCount >= reviewTries }),
     { concurrency: 2, perGroup: 1 },
   );
+  // A repair of a stored video's rendition waits for nobody: one at a time, one per sender.
+  await queue.work('capsule.rendition', (job) => remakeRendition(deps, job), { perGroup: 1 });
+  await queue.work('capsules.rendition-sweep', async () => {
+    await sendRenditionRepairs(deps);
+  });
   await queue.work('upload.review-mail', (job) => sendReviewMail(deps, job));
   await queue.work('received.document-mail', (job) => sendDocumentOutcomeMail(deps, job));
   await queue.work('upload.expire', (job) => expireUpload(deps, job), { concurrency: 2 });
@@ -84,6 +91,8 @@ export async function registerJobHandlers(
   await queue.schedule('capsules.purge', '17 * * * *');
   // Fixity: a slice of the kept blobs each hour, so the load stays flat (fixity.service.ts).
   await queue.schedule('storage.fixity', '43 * * * *');
+  // Renditions for stored videos that lack one (older ones, damaged ones): a batch each hour.
+  await queue.schedule('capsules.rendition-sweep', '7 * * * *');
   // A lapse's grace is counted in days; kept purchases wait for an account made elsewhere.
   await queue.schedule('storage.lapse-sweep', '41 3 * * *');
   await queue.schedule('purchases.attach-pending', '29 * * * *');

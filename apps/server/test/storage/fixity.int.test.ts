@@ -13,11 +13,13 @@ import { makeTestVideo, type TestFile } from '../support/test-videos.js';
 import { type Member, memberWithCapsule } from '../support/uploads.js';
 
 // Fixity over decades (docs/decisions/027-reviewed-bytes-fixity-backups.md), with the test clock:
-// behind the product's back one kept video is overwritten and another deleted. The hourly sweep
-// re-reads a slice of the kept blobs (the ones read longest ago); within its window it finds
-// both, lists them (admin fixity:failures), mails the operators once, and from then on neither
-// is served to the sender or to a recipient. A blob restored with its reviewed bytes is served
-// again after the next sweep.
+// behind the product's back one capsule's playback copy is overwritten, another's copy and master
+// are deleted, and a received video is overwritten. The hourly sweep re-reads a slice of the kept
+// blobs (the ones read longest ago); within its window it finds them all, lists them (admin
+// fixity:failures), mails the operators once, and from then on none is served: a damaged copy
+// gives way to its intact master, a damaged video with nothing intact behind it is refused to the
+// sender and to a recipient. Blobs restored with their reviewed bytes are served again after the
+// next sweep.
 
 const OPERATOR = 'ops@example.test';
 const DAMAGED = /a routine check found a problem with its stored copy/;
@@ -65,7 +67,7 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
   };
   const hourLater = () => t.clock.advanceMinutes(60);
 
-  it('finds a changed and a missing video within its window, lists and mails them once, and serves neither', async () => {
+  it('finds changed and missing files within its window, lists and mails them once, and serves none of them', async () => {
     const stored: Member[] = [];
     for (let i = 0; i < 3; i++)
       stored.push(await senderWithStoredCapsule(t, video, { enabled: false, timing: 'on_lock' }));
@@ -76,15 +78,18 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
     expect(await admin('fixity:failures')).toMatch(/^No fixity failures/);
 
     // Behind the product's back: new bytes over what one capsule serves (its playback copy), and
-    // over the received one's video (a stand-in without a copy); another's copy deleted.
-    const reviewedCopy = await t.deps.storage.readFirstBytes(await servedVideo(changed.capsuleId), 1 << 26);
+    // over the received one's video (a stand-in without a copy); another's copy and master deleted.
+    const read = async (ref: { container: string; blob: string }) =>
+      t.deps.storage.readFirstBytes(ref, 1 << 26);
+    const gone = [await servedVideo(missing.capsuleId), await keptVideo(missing.capsuleId)];
+    const goneBytes = await Promise.all(gone.map(read));
     await t.deps.storage.uploadBuffer(
       await servedVideo(changed.capsuleId),
       Buffer.from('bit rot'),
       'video/mp4',
     );
     await t.deps.storage.uploadBuffer(await servedVideo(received), Buffer.from('bit rot'), 'video/mp4');
-    await t.deps.storage.deleteBlob(await servedVideo(missing.capsuleId));
+    for (const ref of gone) await t.deps.storage.deleteBlob(ref);
 
     // Just recorded, nothing is due; a day on, the sweep reads a slice an hour, oldest first:
     // with seven kept blobs (three videos and their copies, the stand-in), one an hour
@@ -99,17 +104,23 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
         .select(['blobName', 'failure'])
         .where('failedAt', 'is not', null)
         .execute();
-    while ((await failures()).length < 3 && sweeps < 7) {
+    while ((await failures()).length < 4 && sweeps < 7) {
       hourLater();
       await t.runJob('storage.fixity', {});
       sweeps++;
     }
     expect(sweeps).toBeLessThanOrEqual(7);
-    expect((await failures()).map((f) => f.failure).sort()).toEqual(['mismatch', 'mismatch', 'missing']);
+    expect((await failures()).map((f) => f.failure).sort()).toEqual([
+      'mismatch',
+      'mismatch',
+      'missing',
+      'missing',
+    ]);
 
     const listed = await admin('fixity:failures');
-    expect(listed).toContain('3 kept file(s) missing or changed');
+    expect(listed).toContain('4 kept file(s) missing or changed');
     expect(listed).toContain(`MISSING  rendition  capsule ${missing.capsuleId}`);
+    expect(listed).toContain(`MISSING  video  capsule ${missing.capsuleId}`);
     expect(listed).toContain(`MISMATCH  rendition  capsule ${changed.capsuleId}`);
     expect(listed).toContain(`MISMATCH  video  capsule ${received}`);
 
@@ -124,34 +135,38 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
     );
     const told = mails.map((m) => m.text).join('\n');
     for (const id of [missing.capsuleId, changed.capsuleId, received]) expect(told).toContain(id);
-    expect(mails.filter((m) => m.text.includes(missing.capsuleId))).toHaveLength(1);
+    // Its copy and its master: each failure told once, in one mail or two.
+    expect(told.split(`of capsule ${missing.capsuleId} `)).toHaveLength(3);
 
-    // Neither is served: the sender's one-time preview is refused (and not used up), the
-    // recipient's playback too, in the portal's words; the intact capsule still plays. (A day
-    // passed: everyone signs in again.)
+    // Nothing damaged is served. The changed copy gives way to its master, which is intact; the
+    // capsule with neither is refused (and its one look not used up), the recipient's playback
+    // too, in the portal's words; the intact capsule still plays its copy. (A day passed:
+    // everyone signs in again. The URLs are signed by the moved clock, a day ahead of the
+    // emulator's: only their names are looked at.)
     for (const m of stored) await signInAgain(t, m);
-    for (const m of [changed, missing]) {
-      const refused = await trpcError(m.client.trpc.capsules.preview.mutate({ id: m.capsuleId }));
-      expect(refused.data?.httpStatus).toBe(503);
-      expect(refused.message).toMatch(DAMAGED);
-    }
+    const fallback = await changed.client.trpc.capsules.preview.mutate({ id: changed.capsuleId });
+    expect(new URL(fallback.url).pathname).toMatch(
+      new RegExp(`${(await keptVideo(changed.capsuleId)).blob}$`),
+    );
+    const refused = await trpcError(missing.client.trpc.capsules.preview.mutate({ id: missing.capsuleId }));
+    expect(refused.data?.httpStatus).toBe(503);
+    expect(refused.message).toMatch(DAMAGED);
     const client = await signIn(t, recipient);
     const play = await client.rest<{ error: string }>('POST', '/api/get-secure-url', { id: received });
     expect(play.status).toBe(503);
     expect(play.body.error).toMatch(DAMAGED);
-    // (The URLs are signed by the moved clock, a day ahead of the emulator's: their bytes are
-    // read through storage instead.)
     const ok = await intact.client.trpc.capsules.preview.mutate({ id: intact.capsuleId });
     expect(ok.url).toContain((await servedVideo(intact.capsuleId)).blob);
 
-    // Restored with its reviewed bytes (as from a version or a backup): served again after the next sweep.
-    await t.deps.storage.uploadBuffer(await servedVideo(changed.capsuleId), reviewedCopy, 'video/mp4');
+    // Restored with their reviewed bytes (as from a version or a backup): served again after the next sweep.
+    for (const [i, ref] of gone.entries())
+      await t.deps.storage.uploadBuffer(ref, goneBytes[i] as Buffer, 'video/mp4');
     hourLater();
     await t.runJob('storage.fixity', {});
     expect(await admin('fixity:failures')).toContain('2 kept file(s) missing or changed');
-    await signInAgain(t, changed);
-    const preview = await changed.client.trpc.capsules.preview.mutate({ id: changed.capsuleId });
-    expect(preview.url).toContain((await servedVideo(changed.capsuleId)).blob);
+    await signInAgain(t, missing);
+    const preview = await missing.client.trpc.capsules.preview.mutate({ id: missing.capsuleId });
+    expect(preview.url).toContain((await servedVideo(missing.capsuleId)).blob);
   });
 
   it('a video stored before hashes were recorded is kept, hashed and served after the next sweep', async () => {

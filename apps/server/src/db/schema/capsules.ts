@@ -132,6 +132,8 @@ export interface VideoUploadsTable {
   /** What the uploaded original and the rendition are (0019). */
   masterFacts: ColumnType<MediaFacts | null, string | null, string | null>;
   renditionFacts: ColumnType<MediaFacts | null, string | null, string | null>;
+  /** ffmpeg could not make a rendition of this accepted video (0020): it plays as uploaded. */
+  renditionRefusedAt: NullableTimestamp;
 }
 
 type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';

@@ -142,6 +142,30 @@ export function listUnkeptVideos(db: Db, limit: number) {
     .execute();
 }
 
+/**
+ * Capsules whose stored video needs its playback rendition made: it has none (accepted before
+ * renditions existed), or it is among `damaged` (a fixity check failed it); never a video
+ * ffmpeg already could not render, nor one marked for deletion.
+ */
+export function listRenditionRepairs(db: Db, damaged: readonly string[], limit: number) {
+  return db
+    .selectFrom('capsules')
+    .innerJoin('videoUploads', 'videoUploads.id', 'capsules.videoUploadId')
+    .select(['capsules.id', 'capsules.ownerId'])
+    .where('capsules.videoBlobName', 'is not', null)
+    .where('capsules.status', '!=', 'To_Delete')
+    .where('videoUploads.renditionRefusedAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('capsules.videoRenditionBlobName', 'is', null),
+        ...(damaged.length > 0 ? [eb('capsules.id', 'in', damaged)] : []),
+      ]),
+    )
+    .orderBy('capsules.id')
+    .limit(limit)
+    .execute();
+}
+
 /** The owner's capsule with its delivery's tracking (no lock: see lockCapsule). */
 export function findCapsule(db: Db, ownerId: string, id: string) {
   return ownedWithDelivery(db, ownerId)

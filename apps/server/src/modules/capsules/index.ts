@@ -22,6 +22,7 @@ export {
 } from './received/document-review.service.js';
 export { cleanupCapsuleBlobs } from './video/capsule-blobs.service.js';
 export { recordUnrecordedKeptBlobs } from './video/kept-adoption.service.js';
+export { remakeRendition, sendRenditionRepairs } from './video/rendition-repair.service.js';
 export { expireUpload } from './video/upload-finish.service.js';
 export { sendReviewMail } from './video/upload-mail.service.js';
 export { reviewUpload } from './video/upload-review.service.js';

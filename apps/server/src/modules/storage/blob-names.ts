@@ -55,7 +55,7 @@ export const thumbnailBlob = (upload: CapsuleUpload): BlobRef => ({
 
 /**
  * The playback rendition made from that upload's video, beside it: written only by the review
- * job (no SAS ever names it), and gone with the upload.
+ * job or the rendition repair (no SAS ever names it), and gone with the upload.
  */
 export const renditionBlob = (upload: CapsuleUpload): BlobRef => ({
   container: userContainerName(upload.ownerId),

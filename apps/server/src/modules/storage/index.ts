@@ -35,4 +35,4 @@ export {
   type VideoContainer,
 } from './magic.js';
 export { SAS_MINUTES } from './sas.js';
-export { forgetStoredBlob } from './stored-blobs.repository.js';
+export { forgetStoredBlob, listFailedBlobCapsules } from './stored-blobs.repository.js';

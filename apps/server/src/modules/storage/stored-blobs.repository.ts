@@ -151,4 +151,18 @@ export function listFixityFailures(db: Db) {
     .execute();
 }
 
+/** The capsules with a blob of this kind that a fixity check found missing or changed. */
+export async function listFailedBlobCapsules(db: Db, kind: StoredBlobKind, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('storedBlobs')
+    .select('capsuleId')
+    .where('kind', '=', kind)
+    .where('failedAt', 'is not', null)
+    .where('capsuleId', 'is not', null)
+    .orderBy('failedAt')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.capsuleId as string);
+}
+
 export type StoredBlobRow = NonNullable<Awaited<ReturnType<typeof findStoredBlob>>>;

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { userContainerName } from '../../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../../users/index.js';
-import { assertServable, playbackOf } from '../video/capsule-blobs.service.js';
+import { servablePlayback } from '../video/capsule-blobs.service.js';
 import type { ReceivedCapsule, ReceivedPage } from './received.output.js';
 import {
   countReceived,
@@ -153,8 +153,7 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
   // The rule holds only with a stored video; it is served only as it was reviewed, and as its
   // playback rendition when it has one.
-  const { ref: video, container, contentType } = await playbackOf(deps.db, row);
-  await assertServable(deps, video);
+  const { ref: video, container, contentType } = await servablePlayback(deps.db, row);
   const minutes =
     (parseCapsuleLength(row.capsuleLength)?.minutes ?? SECURE_URL_DEFAULT_MINUTES) +
     SECURE_URL_MARGIN_MINUTES;

@@ -102,11 +102,14 @@ export async function cleanupCapsuleBlobs(
 }
 
 /**
- * What playback serves of a capsule's video: its rendition (an H.264/AAC MP4, which every
- * browser plays) when it has one, else the video as uploaded (accepted before renditions were
- * made), with the container its upload check found and the Content-Type that goes with it.
+ * What playback serves of a capsule's video, once it is known to be the bytes reviewed: its
+ * rendition (an H.264/AAC MP4, which every browser plays) while that is intact; else the master
+ * as uploaded (a video accepted before renditions were made, or one whose rendition a fixity
+ * check found damaged until the rendition job makes it again), with the container its upload
+ * check found and the Content-Type that goes with it. Refuses (503, in words) when neither may
+ * be served: a URL is handed out only for bytes whose hash is recorded and still matches.
  */
-export async function playbackOf(
+export async function servablePlayback(
   db: AppDeps['db'],
   row: {
     ownerId: string;
@@ -115,22 +118,17 @@ export async function playbackOf(
     videoUploadId: string | null;
   },
 ): Promise<{ ref: BlobRef; container: string; contentType: string }> {
-  const ref = {
-    container: userContainerName(row.ownerId),
-    blob: row.videoRenditionBlobName ?? (row.videoBlobName as string),
-  };
-  const upload =
-    row.videoUploadId && !row.videoRenditionBlobName ? await findUpload(db, row.videoUploadId) : undefined;
-  const container = upload?.videoContainer ?? 'mp4';
-  return { ref, container, contentType: PLAYBACK_TYPES[container] ?? 'video/mp4' };
-}
-
-/**
- * Refuses (503, in words) a video whose hash was never recorded or that a fixity check found
- * missing or changed: a URL is handed out only for bytes known to be the ones reviewed.
- */
-export async function assertServable(deps: Pick<AppDeps, 'db'>, ref: BlobRef): Promise<void> {
-  const kept = await keptBlobState(deps.db, ref);
+  const container = userContainerName(row.ownerId);
+  if (row.videoRenditionBlobName) {
+    const rendition = { container, blob: row.videoRenditionBlobName };
+    if ((await keptBlobState(db, rendition)).state === 'intact')
+      return { ref: rendition, container: 'mp4', contentType: PLAYBACK_TYPES.mp4 ?? 'video/mp4' };
+  }
+  const master = { container, blob: row.videoBlobName as string };
+  const kept = await keptBlobState(db, master);
   if (kept.state === 'damaged') throw new AppError('UNAVAILABLE', KEPT_VIDEO_TEXTS.damaged);
   if (kept.state === 'unrecorded') throw new AppError('UNAVAILABLE', KEPT_VIDEO_TEXTS.unrecorded);
+  const upload = row.videoUploadId ? await findUpload(db, row.videoUploadId) : undefined;
+  const type = upload?.videoContainer ?? 'mp4';
+  return { ref: master, container: type, contentType: PLAYBACK_TYPES[type] ?? 'video/mp4' };
 }

@@ -5,7 +5,7 @@ import { isUuid } from '../../../lib/ids.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce } from '../capsule-transaction.js';
 import { lockCapsule, markPreviewed } from '../capsules.repository.js';
-import { assertServable, playbackOf } from './capsule-blobs.service.js';
+import { servablePlayback } from './capsule-blobs.service.js';
 import { PREVIEW_MARGIN_MINUTES } from './upload-rules.js';
 
 interface PreviewGrant {
@@ -33,9 +33,8 @@ export async function previewCapsule(
     enforce(canPreview(capsuleFacts(row)));
     // Sent always holds a video; a row that says otherwise has nothing to play.
     if (!row.videoBlobName) throw conflict(CAPSULE_REFUSALS.notStored);
-    const { ref: video, contentType } = await playbackOf(trx, { ...row, ownerId });
     // Before the preview is used up: a refused URL must not cost the one look.
-    await assertServable({ db: trx }, video);
+    const { ref: video, contentType } = await servablePlayback(trx, { ...row, ownerId });
     const now = deps.clock.now();
     if (!(await markPreviewed(trx, ownerId, row.id, now))) throw conflict(CAPSULE_REFUSALS.previewUsed);
     const minutes = (parseCapsuleLength(row.capsuleLength)?.minutes ?? 60) + PREVIEW_MARGIN_MINUTES;

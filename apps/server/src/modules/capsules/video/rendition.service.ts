@@ -88,13 +88,15 @@ export async function makePlaybackRendition(
   sourceUrl: string,
   source: VideoProbe,
   maxSeconds: number | undefined,
+  /** Whether the card shows the percentage (a review's); a repair of a stored video does not. */
+  showProgress = true,
 ): Promise<Rendition> {
   await mkdir(SCRATCH, { recursive: true });
   await removeStaleScratch(deps.clock.now().getTime());
   const file = path.join(SCRATCH, `${upload.id}-${randomUUID()}.mp4`);
   const ref = renditionBlob({ ownerId: upload.ownerId, capsuleId: upload.capsuleId, uploadId: upload.id });
-  const progress = progressWriter(deps, upload.capsuleId);
-  progress.start();
+  const progress = showProgress ? progressWriter(deps, upload.capsuleId) : undefined;
+  progress?.start();
   try {
     // A file that states no length (a browser's recording) shows progress against the length the
     // dialog measured; the review trusts only the file's own, or the rendition's.
@@ -105,12 +107,12 @@ export async function makePlaybackRendition(
       {
         outputPath: file,
         maxSeconds,
-        onProgress: (fraction) => progress.report(fraction),
+        onProgress: (fraction) => progress?.report(fraction),
       },
     );
     await deps.storage.uploadFile(ref, file, 'video/mp4');
   } finally {
-    await progress.done();
+    await progress?.done();
     await rm(file, { force: true });
   }
   const digest = await deps.storage.digestBlob(ref);

@@ -18,6 +18,7 @@ const UPLOAD_COLUMNS = [
   'renditionBlobName',
   'masterFacts',
   'renditionFacts',
+  'renditionRefusedAt',
   'fileName',
   'fileSize',
   'contentType',
