@@ -1,11 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CAPSULE_RECORD_TEXTS as R, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
+import { CAPSULE_TEXTS, CAPSULE_RECORD_TEXTS as R, CAPSULE_UPLOAD_TEXTS as T } from '@capsule/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, viewportShot } from './support/browser.js';
-import { card, cspAllowsStorage, untilCardStored } from './support/capsule-screens.js';
+import {
+  card,
+  cspAllowsStorage,
+  expectPlaying,
+  expectToast,
+  untilCardStored,
+} from './support/capsule-screens.js';
 import { makeVideo } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
@@ -13,7 +19,8 @@ import { browserSuite } from './support/suite.js';
 // 'Record a video' in the Upload Video dialog, in a real Chromium with its fake camera and
 // microphone (support/browser.ts's flags): the countdown, the timer, pause and resume, the
 // preview of the recording, and then the same upload as a chosen file, through the portal's
-// Azurite to the server's review (ffprobe reads the length the recorder wrote into the WebM).
+// Azurite to the server's review (ffprobe reads the length the recorder wrote into the WebM),
+// and at 1280 px on to the recipient, who plays the recording's rendition.
 // A browser that refuses the camera says so and leaves the file path open.
 
 /** getUserMedia refused as when the sender blocks the camera (the fake-UI flag allows every prompt). */
@@ -153,8 +160,35 @@ describe('Recording a video in Chromium', () => {
       await untilCardStored(page, title);
       const stored = await suite.portal.read.capsule(userId, title);
       expect([stored.status, stored.hasVideo]).toEqual(['Sent', true]);
+
+      if (size === 'desktop') {
+        // The recipient plays the recording's rendition: the sender locks the capsule, the
+        // delivery sweep delivers it, and the recipient opens it from Received Capsules.
+        const recipient = await suite.portal.createUser('Grace Hopper');
+        await suite.portal.seed.arrangeCapsules(userId, [title], {
+          recipientEmail: recipient.email,
+          deliveryCriteria: 'View_Any_Time',
+        });
+        await page.reload();
+        await card(page, title).getByRole('button', { name: 'Capsule options' }).click();
+        await page.getByRole('menuitem', { name: 'Lock Capsule' }).click();
+        const lock = page.getByRole('dialog', { name: 'Lock Capsule' });
+        await lock.getByRole('checkbox').check();
+        await lock.getByRole('button', { name: 'Lock Capsule' }).click();
+        await expectToast(page, CAPSULE_TEXTS.lockedTitle);
+        await suite.portal.sweeps.deliver();
+        const grace = await (
+          await suite.browser.newContext({ viewport, bypassCSP: !(await cspAllowsStorage(suite.portal)) })
+        ).newPage();
+        await signInThroughScreens(grace, suite.portal, recipient);
+        await grace.goto(`${suite.portal.baseUrl}/received-capsules`);
+        await card(grace, title).getByRole('button', { name: 'View Capsule' }).click();
+        await expectPlaying(grace);
+        await viewportShot(grace, `record-05-recipient-plays-${width}`);
+        await grace.context().close();
+      }
       await page.context().close();
-    }, 240_000);
+    }, 300_000);
   }
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
