@@ -29,6 +29,8 @@ export { TestClock } from './test-clock.js';
 
 export interface TestApp {
   kind: DatabaseKind;
+  /** The test's own PostgreSQL database, for worker processes; undefined on PGlite. */
+  databaseUrl: string | undefined;
   app: FastifyInstance;
   deps: AppDeps;
   baseUrl: string;
@@ -62,6 +64,10 @@ export interface TestUser {
 export interface TestAppOptions {
   /** Instead of the real ffprobe and ffmpeg (a probe that fails, say). */
   media?: MediaTools;
+  /** false: the app only sends jobs, as the web process with JOBS=off; worker processes run them. */
+  runJobs?: boolean;
+  /** Instead of the app's catalogue (shorter leases, say); worker processes must use the same. */
+  catalogue?: AppJobs;
 }
 
 let userCounter = 0;
@@ -116,7 +122,8 @@ export async function startTestApp(
   };
   const queue = createJobQueue({
     database,
-    config: { jobs: true },
+    config: { jobs: options.runJobs ?? true },
+    ...(options.catalogue ? { catalogue: options.catalogue } : {}),
     logger,
     timing: TEST_JOB_TIMING,
     stopDeadlineMs: 5_000,
@@ -140,6 +147,7 @@ export async function startTestApp(
 
   return {
     kind,
+    databaseUrl: database.databaseUrl,
     app,
     deps,
     baseUrl: `http://127.0.0.1:${address.port}`,
