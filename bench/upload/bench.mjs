@@ -15,9 +15,8 @@
 //   (the goal: at most 1), and how many blocks were cut in flight and so sent in full again.
 //
 // Run: npm run bench:upload [-- --mb 1999]. Needs ~5 GB free in the temp folder.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,11 +29,17 @@ import {
   generateBlobSASQueryParameters,
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { MAX_VIDEO_BYTES } from '../../packages/domain/dist/index.js';
-import { signInOverRest } from '../server/app.mjs';
+import {
+  capsuleReadyForVideo,
+  portalPorts,
+  rssBytes,
+  sampleMemory,
+  signInDemo,
+  startServer,
+  stopServer,
+} from '../portal-process.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const { values: opts } = parseArgs({
   options: {
     // The largest file the dialog accepts is one byte under 2000 MiB (2.1 GB).
@@ -48,15 +53,6 @@ const CONCURRENCY = Number(opts.concurrency); // the dialog's DEFAULT_CONCURRENC
 const DEV_ACCOUNT = 'devstoreaccount1';
 const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes) => bytes / 1024 / 1024;
 const fmt = (n, digits = 1) => n.toFixed(digits);
 
@@ -90,91 +86,6 @@ async function countingProxy(targetPort) {
       server.close();
     },
   };
-}
-
-/** The built server in its own process, on development defaults in a scratch data folder. */
-async function startServer(dataDir, ports, publicUrl) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: String(ports.app),
-      AZURITE_PORT: String(ports.azurite),
-      MAIL_SMTP_PORT: String(ports.smtp),
-      MAIL_INBOX_PORT: String(ports.inbox),
-      PUBLIC_URL: publicUrl,
-      LOG_LEVEL: 'warn',
-      // The review (ffprobe of 2 GB) is not what is measured: jobs are queued, not run.
-      JOBS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${ports.app}/readyz`);
-      if (res.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    await sleep(250);
-  }
-  return child;
-}
-
-function rssBytes(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
-}
-
-function sampleMemory(pid) {
-  let peak = rssBytes(pid);
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssBytes(pid));
-    } catch {}
-  }, 100);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}
-
-/** Signs in as the demo account through the real REST calls, the code read from the inbox. */
-async function signIn(base, inboxApi) {
-  const readCode = async () => {
-    for (let i = 0; i < 40; i++) {
-      const mails = await (await fetch(inboxApi)).json();
-      const code = mails.map((m) => /\b(\d{6})\b/.exec(m.text ?? '')?.[1]).findLast(Boolean);
-      if (code) return code;
-      await sleep(250);
-    }
-    throw new Error('No one-time code reached the inbox');
-  };
-  const cookie = await signInOverRest(
-    base,
-    { email: 'demo@legacycapsule.local', password: 'demo-capsule-2026' },
-    readCode,
-  );
-  return createTRPCClient({
-    links: [
-      httpLink({
-        url: `${base}/trpc`,
-        fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, cookie, origin: base } }),
-      }),
-    ],
-  });
 }
 
 /** A file the server takes for an MP4 (an 'ftyp' box first), the rest incompressible bytes. */
@@ -271,12 +182,7 @@ function sas(cred, containerName, blobName, permissions) {
 async function main() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'capsule-upload-bench-'));
   const file = path.join(scratch, 'video.mp4');
-  const ports = {
-    app: await freePort(),
-    azurite: await freePort(),
-    smtp: await freePort(),
-    inbox: await freePort(),
-  };
+  const ports = await portalPorts();
   let server;
   let proxy;
   try {
@@ -284,22 +190,10 @@ async function main() {
     await makeFile(file, FILE_BYTES);
     proxy = await countingProxy(ports.app);
     const base = `http://127.0.0.1:${proxy.port}`;
-    server = await startServer(path.join(scratch, 'data'), ports, base);
-    const trpc = await signIn(base, `http://127.0.0.1:${ports.inbox}/api/email`);
-
-    // A capsule ready for its video: a recipient from a new contact.
-    const contact = await trpc.contacts.create.mutate({
-      firstName: 'Bench',
-      lastName: 'Recipient',
-      email: 'bench.recipient@example.test',
-      phone: null,
-      relationshipType: 'Friend',
-      relationshipDetails: 'Best-Friend',
-      birthday: null,
-    });
-    const list = await trpc.capsules.list.query({ status: null, types: [], page: 1, sort: 'oldest' });
-    const capsuleId = list.capsules[0].id;
-    await trpc.capsules.assignRecipient.mutate({ capsuleId, contactId: contact.id, info: {} });
+    // The review (ffprobe of 2 GB) is not what is measured: jobs are queued, not run.
+    server = await startServer(path.join(scratch, 'data'), ports, base, { JOBS: 'off' });
+    const { trpc } = await signInDemo(base, `http://127.0.0.1:${ports.inbox}/api/email`);
+    const capsuleId = await capsuleReadyForVideo(trpc);
     const startInput = {
       capsuleId,
       fileName: 'video.mp4',
@@ -359,10 +253,7 @@ async function main() {
     console.log(`  file on disk: ${statSync(file).size} bytes`);
   } finally {
     proxy?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    await stopServer(server);
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { newUploadId, videoBlob } from '../../src/modules/storage/index.js';
 import { sharedTestBlobStorage, type TestBlobStorage } from '../support/blob-storage.js';
 import { type CameraVideo, makeCameraVideo } from '../support/camera-videos.js';
 import { TestClock } from '../support/test-app.js';
+import { makeTestVideo } from '../support/test-videos.js';
 
 // The playback rendition of each kind of video a camera or a browser writes, made the way the
 // review makes it (ffmpeg reading the original over a read SAS), and checked with ffprobe:
@@ -43,6 +44,25 @@ async function probeFile(file: string): Promise<{ streams: Stream[]; duration: n
 /** Whether the MP4's index (moov) comes before its media (mdat): playback starts at once. */
 function indexFirst(bytes: Buffer): boolean {
   return bytes.indexOf('moov') < bytes.indexOf('mdat');
+}
+
+/** The nice values of this process's ffmpeg children (from /proc; a child gone meanwhile is skipped). */
+function ffmpegNiceness(): number[] {
+  const found: number[] = [];
+  for (const task of readdirSync(`/proc/${process.pid}/task`)) {
+    const kids = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim();
+    for (const kid of kids ? kids.split(/\s+/) : []) {
+      try {
+        const stat = readFileSync(`/proc/${kid}/stat`, 'utf8');
+        if (!stat.includes('(ffmpeg)')) continue;
+        // The fields after the name: state is the first, nice the 17th.
+        found.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  return found;
 }
 
 const rate = (fraction: string | undefined) => {
@@ -123,4 +143,18 @@ describe('the playback rendition', { timeout: 120_000 }, () => {
       expect(runs.map((run) => run.outcome)).toEqual(['ok']);
     },
   );
+
+  it('runs ffmpeg at a lower priority than the web process beside it', async () => {
+    const video = await makeTestVideo({ seconds: 8, format: 'mp4', width: 1280, height: 720 });
+    const ref = videoBlob({ ownerId: randomUUID(), capsuleId: randomUUID(), uploadId: newUploadId() });
+    await t.storage.uploadBuffer(ref, video.bytes, video.contentType);
+    const { url } = await t.storage.readSas(ref);
+    const seen: number[] = [];
+    await makeRendition(url, await probeVideo(url), {
+      outputPath: path.join(scratch, 'niced.mp4'),
+      onProgress: () => seen.push(...ffmpegNiceness()),
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([10]));
+  });
 });

@@ -10,6 +10,8 @@ import { toolPath } from './tools.js';
 
 /** The largest picture of a rendition: 1080p, in either orientation. */
 export const RENDITION_LONG_SIDE = 1920;
+/** The rendition's ffmpeg runs at this nice value (run-tool.ts, niceness). */
+const RENDITION_NICENESS = 10;
 export const RENDITION_SHORT_SIDE = 1080;
 
 /** A rendition's frame rate when the input's is unknown or odd; never above MAX_FRAME_RATE. */
@@ -184,6 +186,8 @@ export async function makeRendition(
     // About 300 bytes twice a second: 4 MB is over three hours of progress.
     maxStdoutBytes: 4 << 20,
     limits,
+    // Minutes of encoding nobody waits on: the web process beside it answers first.
+    niceness: RENDITION_NICENESS,
     onRun: options.onRun,
     onOutput: onProgress && duration ? progressReader(duration, onProgress) : () => undefined,
   });

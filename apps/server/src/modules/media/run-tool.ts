@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { MediaError } from './media-error.js';
 import { mediaLog } from './media-log.js';
@@ -52,6 +53,11 @@ interface RunOptions {
    * then answers an empty buffer. `maxStdoutBytes` still bounds what a tool may write.
    */
   onOutput?: (chunk: Buffer) => void;
+  /**
+   * The tool's nice value (0 to 19): a long run that nobody waits on gives the CPU up to the
+   * processes answering people (the web process beside it) whenever they need it.
+   */
+  niceness?: number;
 }
 
 /**
@@ -155,6 +161,13 @@ export function runTool(tool: string, args: readonly string[], options: RunOptio
     const { file, argv, limited } = commandLine(tool, args, options.limits);
     const started = performance.now();
     const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment() });
+    if (options.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, options.niceness);
+      } catch {
+        // Already gone, or not allowed here: it then runs at the usual priority.
+      }
+    }
     const usage = options.onRun ? sampler(child.pid) : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
