@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run, several projects: pure unit tests, web component tests, integration tests
@@ -8,6 +9,10 @@ const serverResolve = { conditions: ['source', 'module', 'node', 'development|pr
 
 export default defineConfig({
   test: {
+    // Test files mostly wait (on PostgreSQL, ffmpeg, Chromium, a job's poll), so more files run
+    // at once than there are cores: vitest's default (cores - 1) ran one file at a time on a
+    // 2-core machine, and the whole suite past its 40-minute budget.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         resolve,
