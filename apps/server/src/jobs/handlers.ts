@@ -32,7 +32,8 @@ export async function registerJobHandlers(
   options: { schedules?: boolean; logger?: SyncLogger & FixityLogger } = {},
 ): Promise<void> {
   // ffprobe and ffmpeg are the heavy part: two reviews at a time per process, and one per
-  // sender across all processes, so a sender with many videos never holds up anyone else's.
+  // sender across all processes (pg-boss counts a group's running jobs at each fetch; two fetches
+  // that race can both start one), so a sender with many videos does not hold up anyone else's.
   const reviewTries = JOBS['upload.review'].retryLimit;
   await queue.work(
     'upload.review',
