@@ -44,8 +44,8 @@ interface SendOptions {
   /** Not before this instant. */
   startAfter?: Date;
   /**
-   * The job's group (a user's id): a worker registered with `perGroup` runs at most that many of
-   * one group's jobs at once across every instance, so one user's queue never holds up another's.
+   * The job's group (a user's id): a worker registered with `perGroup` runs that many of one
+   * group's jobs at once across every instance, so one user's queue does not hold up another's.
    */
   group?: string;
 }
@@ -53,7 +53,10 @@ interface SendOptions {
 interface WorkOptions {
   /** Handlers running at once in this process. Default 1. */
   concurrency?: number;
-  /** At most this many jobs of one group (SendOptions.group) running at once, across all instances. */
+  /**
+   * This many jobs of one group (SendOptions.group) running at once, across all instances, as
+   * pg-boss counts them at each fetch: fetches that race may each start one.
+   */
   perGroup?: number;
 }
 
