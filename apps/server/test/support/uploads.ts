@@ -92,7 +92,8 @@ export async function reviewed(t: TestApp, client: TestClient, capsuleId: string
   await t.until(async () => {
     capsule = await client.trpc.capsules.byId.query({ id: capsuleId });
     return capsule.status !== 'Reviewing';
-  }, 'the review job');
+    // A rendition of an HDR clip takes tens of seconds when other test files share the cores.
+  }, 'the review job', 120_000);
   return capsule as CapsuleOut;
 }
 
