@@ -29,6 +29,7 @@ describe('registerJobHandlers', () => {
       ['capsules.auto-lock', '*/10 * * * *'],
       ['capsules.purge', '17 * * * *'],
       ['storage.fixity', '43 * * * *'],
+      ['capsules.rendition-sweep', '7 * * * *'],
       ['storage.lapse-sweep', '41 3 * * *'],
       ['purchases.attach-pending', '29 * * * *'],
       ['affiliates.approve-referrals', '23 4 * * *'],
