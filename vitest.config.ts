@@ -62,7 +62,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two browser files at once (each its own portal and Chromium): run one by one they
+          // were the suite's long tail, the other projects long done.
+          maxWorkers: 2,
         },
       },
     ],

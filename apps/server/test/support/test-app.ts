@@ -177,7 +177,17 @@ export async function startTestApp(
         select tablename from pg_tables
         where schemaname = 'public' and tablename not like 'kysely_%'`.execute(database.db);
       const names = tables.rows.map((r) => sql.id(r.tablename));
-      if (names.length > 0) await sql`truncate ${sql.join(names)} cascade`.execute(database.db);
+      // A job of the previous test may still be running (a cleanup, a mail): its row locks and
+      // the truncate's table locks can deadlock, and PostgreSQL may pick the truncate to end.
+      for (let attempt = 1; names.length > 0; attempt++) {
+        try {
+          await sql`truncate ${sql.join(names)} cascade`.execute(database.db);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+          await sleep(100 * attempt);
+        }
+      }
       mail.clear();
       clock.reset();
       jobLog.length = 0;
