@@ -5,10 +5,19 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import {
+  BlobSASPermissions,
+  BlobServiceClient,
+  generateBlobSASQueryParameters,
+  StorageSharedKeyCredential,
+} from '@azure/storage-blob';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { signInOverRest } from './server/app.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+// Azurite's documented development account (not a secret).
+const DEV_ACCOUNT = 'devstoreaccount1';
+const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -174,4 +183,28 @@ export async function capsuleReadyForVideo(trpc, capsuleLength) {
   const capsuleId = capsule.id;
   await trpc.capsules.assignRecipient.mutate({ capsuleId, contactId: contact.id, info: {} });
   return capsuleId;
+}
+
+/**
+ * A blob of the bench's own in the portal's Azurite, outside every user's container: its client
+ * (with the development account's key) and a SAS URL for it with `permissions` ('r', 'cw').
+ */
+export async function azuriteBlob(azuritePort, containerName, blobName, permissions) {
+  const credential = new StorageSharedKeyCredential(DEV_ACCOUNT, DEV_KEY);
+  const service = new BlobServiceClient(`http://127.0.0.1:${azuritePort}/${DEV_ACCOUNT}`, credential);
+  const container = service.getContainerClient(containerName);
+  await container.createIfNotExists();
+  const blob = container.getBlockBlobClient(blobName);
+  const now = Date.now();
+  const sas = generateBlobSASQueryParameters(
+    {
+      containerName,
+      blobName,
+      permissions: BlobSASPermissions.parse(permissions),
+      startsOn: new Date(now - 5 * 60_000),
+      expiresOn: new Date(now + 6 * 3600_000),
+    },
+    credential,
+  );
+  return { blob, url: `${blob.url}?${sas}` };
 }

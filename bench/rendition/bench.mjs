@@ -19,15 +19,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  BlobSASPermissions,
-  BlobServiceClient,
-  BlockBlobClient,
-  generateBlobSASQueryParameters,
-  StorageSharedKeyCredential,
-} from '@azure/storage-blob';
+import { BlockBlobClient } from '@azure/storage-blob';
 import { renditionArgs } from '../../apps/server/dist/modules/media/rendition.js';
 import {
+  azuriteBlob,
   capsuleReadyForVideo,
   portalPorts,
   rssBytes,
@@ -50,9 +45,6 @@ const { values: opts } = parseArgs({
 const SECONDS = Number(opts.seconds);
 const RATE = Number(opts.rate);
 const LOAD_SECONDS = Number(opts['load-seconds']);
-// Azurite's documented development account (not a secret).
-const DEV_ACCOUNT = 'devstoreaccount1';
-const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 /** The input, made once: `seconds` of 1080p30 H.264 with AAC sound. */
@@ -79,22 +71,9 @@ function inputVideo(seconds) {
 
 /** The input in a container of the bench's own in the portal's Azurite: a read SAS URL of it. */
 async function inputInAzurite(azuritePort, file) {
-  const credential = new StorageSharedKeyCredential(DEV_ACCOUNT, DEV_KEY);
-  const service = new BlobServiceClient(`http://127.0.0.1:${azuritePort}/${DEV_ACCOUNT}`, credential);
-  const container = service.getContainerClient('bench-rendition');
-  await container.createIfNotExists();
-  const blob = container.getBlockBlobClient('input.mp4');
+  const { blob, url } = await azuriteBlob(azuritePort, 'bench-rendition', 'input.mp4', 'r');
   await blob.uploadFile(file, { blockSize: 8 << 20, concurrency: 4 });
-  const sas = generateBlobSASQueryParameters(
-    {
-      containerName: 'bench-rendition',
-      blobName: 'input.mp4',
-      permissions: BlobSASPermissions.parse('r'),
-      expiresOn: new Date(Date.now() + 6 * 3600_000),
-    },
-    credential,
-  );
-  return `${blob.url}?${sas}`;
+  return url;
 }
 
 /** The floor: ffmpeg alone, the review's arguments, the same input over the same HTTP. */

@@ -22,15 +22,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  BlobSASPermissions,
-  BlobServiceClient,
-  BlockBlobClient,
-  generateBlobSASQueryParameters,
-  StorageSharedKeyCredential,
-} from '@azure/storage-blob';
+import { BlockBlobClient } from '@azure/storage-blob';
 import { MAX_VIDEO_BYTES } from '../../packages/domain/dist/index.js';
 import {
+  azuriteBlob,
   capsuleReadyForVideo,
   portalPorts,
   rssBytes,
@@ -49,9 +44,6 @@ const { values: opts } = parseArgs({
 });
 const FILE_BYTES = Math.min(Math.round(Number(opts.mb) * 1024 * 1024), MAX_VIDEO_BYTES - 1);
 const CONCURRENCY = Number(opts.concurrency); // the dialog's DEFAULT_CONCURRENCY
-// Azurite's documented development account (not a secret).
-const DEV_ACCOUNT = 'devstoreaccount1';
-const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 const mb = (bytes) => bytes / 1024 / 1024;
 const fmt = (n, digits = 1) => n.toFixed(digits);
@@ -143,14 +135,7 @@ async function stageBlocks({ sasUrl, file, blockSize, skip = new Set(), cutAfter
 }
 
 async function rawPut(azuritePort, file) {
-  const cred = new StorageSharedKeyCredential(DEV_ACCOUNT, DEV_KEY);
-  const container = 'bench-raw-put';
-  const blobName = 'raw.mp4';
-  const base = `http://127.0.0.1:${azuritePort}/${DEV_ACCOUNT}/${container}`;
-  await new BlobServiceClient(`http://127.0.0.1:${azuritePort}/${DEV_ACCOUNT}`, cred)
-    .getContainerClient(container)
-    .createIfNotExists();
-  const url = `${base}/${blobName}?${sas(cred, container, blobName, 'cw')}`;
+  const { url } = await azuriteBlob(azuritePort, 'bench-raw-put', 'raw.mp4', 'cw');
   const fh = await open(file, 'r');
   const started = performance.now();
   const res = await fetch(url, {
@@ -163,20 +148,6 @@ async function rawPut(azuritePort, file) {
   await fh.close();
   if (res.status !== 201) throw new Error(`Raw PUT answered ${res.status}: ${await res.text()}`);
   return seconds;
-}
-
-function sas(cred, containerName, blobName, permissions) {
-  const now = Date.now();
-  return generateBlobSASQueryParameters(
-    {
-      containerName,
-      ...(blobName ? { blobName } : {}),
-      permissions: BlobSASPermissions.parse(permissions),
-      startsOn: new Date(now - 5 * 60_000),
-      expiresOn: new Date(now + 60 * 60_000),
-    },
-    cred,
-  ).toString();
 }
 
 async function main() {

@@ -1,15 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
 import { createAppDeps } from '../../src/deps.js';
-import { createJobQueue } from '../../src/jobs/index.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
 import { deliverDueCapsules, sendDueDeliveryMails } from '../../src/modules/capsules/index.js';
 import type { BlobStorage } from '../../src/modules/storage/index.js';
+import { openWorkerChild } from '../support/worker-child.js';
 
 // A worker process for the delivery fault test (delivery-faults.int.test.ts): the app's job queue
 // with the two delivery jobs' handlers (the same service calls as jobs/handlers.ts), a clock the
@@ -51,20 +46,8 @@ async function main(databaseUrl: string, smtpUrl: string) {
       tell({ type: 'clock-set', seq: message.seq });
     }
   });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'capsule-delivery-worker-')),
-    SESSION_SECRET: 'delivery-worker-'.repeat(4),
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://portal.example.test',
-  });
-  const database = await openDatabase({ databaseUrl, poolSize: 4 });
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  const queue = createJobQueue({
-    database,
-    config: { jobs: true },
-    logger: quiet,
-    timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
+  const { config, database, queue } = await openWorkerChild(databaseUrl, 'delivery', {
+    env: { PUBLIC_URL: 'https://portal.example.test' },
   });
   const deps = createAppDeps({
     config,

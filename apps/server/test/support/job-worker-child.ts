@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { openDatabase } from '../../src/db/database.js';
-import { createJobQueue, defineJobs } from '../../src/jobs/index.js';
+import { defineJobs } from '../../src/jobs/index.js';
+import { openWorkerChild } from './worker-child.js';
 
 // A worker process for the kill test (jobs/job-queue.int.test.ts): it takes `t.killed` jobs,
 // says so on stdout, and hangs in the handler until the test kills it with SIGKILL.
@@ -14,15 +14,7 @@ export const KILL_CATALOGUE = defineJobs({
 export const CHILD_SCRIPT = fileURLToPath(import.meta.url);
 
 async function main(databaseUrl: string) {
-  const database = await openDatabase({ databaseUrl, poolSize: 2 });
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  const queue = createJobQueue({
-    database,
-    config: { jobs: true },
-    logger: quiet,
-    catalogue: KILL_CATALOGUE,
-    timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
-  });
+  const { queue } = await openWorkerChild(databaseUrl, 'kill-test', { catalogue: KILL_CATALOGUE });
   await queue.work('t.killed', async (_payload, job) => {
     process.stdout.write(`started ${job.id}\n`);
     await new Promise(() => {}); // never settles: the process dies in here

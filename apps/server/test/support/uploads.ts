@@ -89,11 +89,15 @@ export async function sendFile(slot: Slot, bytes: Buffer, blockSize = slot.block
 /** Waits until the capsule has left Reviewing (the review job ran) and answers it. */
 export async function reviewed(t: TestApp, client: TestClient, capsuleId: string): Promise<CapsuleOut> {
   let capsule: CapsuleOut | undefined;
-  await t.until(async () => {
-    capsule = await client.trpc.capsules.byId.query({ id: capsuleId });
-    return capsule.status !== 'Reviewing';
-    // A rendition of an HDR clip takes tens of seconds when other test files share the cores.
-  }, 'the review job', 120_000);
+  await t.until(
+    async () => {
+      capsule = await client.trpc.capsules.byId.query({ id: capsuleId });
+      return capsule.status !== 'Reviewing';
+      // A rendition of an HDR clip takes tens of seconds when other test files share the cores.
+    },
+    'the review job',
+    120_000,
+  );
   return capsule as CapsuleOut;
 }
 

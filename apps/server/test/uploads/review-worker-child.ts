@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
 import { createAppDeps } from '../../src/deps.js';
 import { JOBS } from '../../src/jobs/catalogue.js';
-import { createJobQueue, registerJobHandlers } from '../../src/jobs/index.js';
+import { registerJobHandlers } from '../../src/jobs/index.js';
 import { createSmtpMailer } from '../../src/mail/mailer.js';
 import { createBlobStorage } from '../../src/modules/storage/index.js';
+import { openWorkerChild } from '../support/worker-child.js';
 
 // A worker process for the killed-review test (review-kill.int.test.ts): every job handler of
 // the app (jobs/handlers.ts, as worker.ts registers them), the real ffprobe and ffmpeg, the
@@ -28,20 +24,8 @@ export const QUICK_RETRY_JOBS = {
 };
 
 async function main(databaseUrl: string, blobConnectionString: string, smtpUrl: string) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'capsule-review-worker-')),
-    SESSION_SECRET: 'review-worker-'.repeat(4),
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ databaseUrl, poolSize: 4 });
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  const queue = createJobQueue({
-    database,
-    config: { jobs: true },
+  const { config, database, queue, logger } = await openWorkerChild(databaseUrl, 'review', {
     catalogue: QUICK_RETRY_JOBS,
-    logger: quiet,
-    timing: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
   });
   const deps = createAppDeps({
     config,
@@ -50,7 +34,7 @@ async function main(databaseUrl: string, blobConnectionString: string, smtpUrl: 
     storage: createBlobStorage({ connectionString: blobConnectionString }),
     jobs: queue,
   });
-  await registerJobHandlers(queue, deps, { schedules: false, logger: quiet });
+  await registerJobHandlers(queue, deps, { schedules: false, logger });
   await queue.start();
   process.send?.({ type: 'ready' });
 }
