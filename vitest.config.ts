@@ -62,9 +62,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two browser files at once (each its own portal and Chromium): run one by one they
-          // were the suite's long tail, the other projects long done.
-          maxWorkers: 2,
+          // Browser files run beside the others within the run's maxWorkers (each has its own
+          // portal and Chromium): run one by one they were the suite's long tail. A per-project
+          // maxWorkers would put the project in a group of its own, run after the others.
         },
       },
     ],
