@@ -9,10 +9,11 @@ const serverResolve = { conditions: ['source', 'module', 'node', 'development|pr
 
 export default defineConfig({
   test: {
-    // Test files mostly wait (on PostgreSQL, ffmpeg, Chromium, a job's poll), so more files run
-    // at once than there are cores: vitest's default (cores - 1) ran one file at a time on a
-    // 2-core machine, and the whole suite past its 40-minute budget.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    // As many files at once as there are cores, at least two: vitest's default (cores - 1) ran
+    // one file at a time on a 2-core machine, leaving a core idle while a file waits on a job's
+    // poll or a timer. More than the cores overloads it (the suite is mostly CPU: ffmpeg,
+    // Chromium, the server under test).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve,
@@ -62,9 +63,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Browser files run beside the others within the run's maxWorkers (each has its own
-          // portal and Chromium): run one by one they were the suite's long tail. A per-project
-          // maxWorkers would put the project in a group of its own, run after the others.
+          // One browser file at a time (each has its own portal and Chromium, and ffmpeg when it
+          // uploads), beside the other projects' files: three at once put a 2-core machine's
+          // load past 18 and every browser timeout with it.
+          fileParallelism: false,
         },
       },
     ],
