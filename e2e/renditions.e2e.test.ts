@@ -72,7 +72,10 @@ describe('playback renditions in Chromium', { timeout: 180_000 }, () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
-    await page.goto(`${origin}/`).catch(() => undefined);
+    // The page at the files' origin (a 404), settled before the first setContent replaces it:
+    // a navigation still under way destroyed the first test's context once.
+    await page.goto(`${origin}/`, { waitUntil: 'load' }).catch(() => undefined);
+    await page.waitForLoadState('load');
   });
   afterAll(async () => {
     await browser?.close();
@@ -81,9 +84,12 @@ describe('playback renditions in Chromium', { timeout: 180_000 }, () => {
   });
 
   it.each(KINDS)('plays the rendition of %s', async (kind, size) => {
-    await page.setContent(
-      `<video id="v" muted playsinline preload="auto" src="${origin}/${kind}.mp4"></video>`,
-    );
+    const html = `<video id="v" muted playsinline preload="auto" src="${origin}/${kind}.mp4"></video>`;
+    // The first page of the context can still be settling its own navigation: once more then.
+    await page.setContent(html).catch(async () => {
+      await page.waitForLoadState('load');
+      await page.setContent(html);
+    });
     const played = await page.evaluate(async () => {
       const video = document.getElementById('v') as HTMLVideoElement;
       await video.play();
