@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../deps.js';
-import { MediaError } from '../../media/index.js';
+import { MediaError, type VideoProbe } from '../../media/index.js';
 import {
   keptBlobState,
   listFailedBlobCapsules,
@@ -8,7 +8,7 @@ import {
 } from '../../storage/index.js';
 import { withLockedCapsuleById } from '../capsule-transaction.js';
 import { findCapsuleById, listRenditionRepairs, updateCapsule } from '../capsules.repository.js';
-import { makePlaybackRendition, mediaFactsOf } from './rendition.service.js';
+import { makePlaybackRendition, mediaFactsOf, type Rendition } from './rendition.service.js';
 import { REVIEW_SAS_MINUTES } from './upload-rules.js';
 import { findUpload, updateUpload } from './video-uploads.repository.js';
 
@@ -59,8 +59,8 @@ export async function remakeRendition(deps: AppDeps, job: { capsuleId: string })
   const master = { container, blob: capsule.videoBlobName };
   if ((await keptBlobState(deps.db, master)).state !== 'intact') return;
   const { url } = await deps.storage.readSas(master, { minutes: REVIEW_SAS_MINUTES });
-  let made: Awaited<ReturnType<typeof makePlaybackRendition>>;
-  let probe: Awaited<ReturnType<AppDeps['media']['probeVideo']>>;
+  let made: Rendition;
+  let probe: VideoProbe;
   try {
     probe = await deps.media.probeVideo(url);
     made = await makePlaybackRendition(deps, upload, url, probe, undefined, false);
