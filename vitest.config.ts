@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import BrowserFilesSpreadOut from './vitest.sequencer.js';
 
 // One vitest run, several projects: pure unit tests, web component tests, integration tests
 // on a real database, and browser tests in a real Chromium.
@@ -14,6 +15,8 @@ export default defineConfig({
     // poll or a timer. More than the cores overloads it (the suite is mostly CPU: ffmpeg,
     // Chromium, the server under test).
     maxWorkers: Math.max(2, availableParallelism()),
+    // Browser files spread through the others (each waits for the one-browser lock).
+    sequence: { sequencer: BrowserFilesSpreadOut },
     projects: [
       {
         resolve,
@@ -65,8 +68,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser file at a time (each has its own portal and Chromium, and ffmpeg when it
           // uploads), beside the other projects' files: three at once put a 2-core machine's
-          // load past 18 and every browser timeout with it.
-          fileParallelism: false,
+          // load past 18 and every browser timeout with it. A lock rather than
+          // `fileParallelism: false`, which would hold every browser file until the rest end.
+          setupFiles: ['e2e/support/one-browser-at-a-time.ts'],
         },
       },
     ],

@@ -73,6 +73,7 @@ describe('My Capsules in Chromium', () => {
         email: 'grace.hopper@example.test',
         relationshipType: 'Family',
         relationshipDetails: 'Parent',
+        birthday: '2010-06-15',
       },
     ]);
     const page = await signedInPage(user);
@@ -122,6 +123,14 @@ describe('My Capsules in Chromium', () => {
     const info = page.getByRole('dialog', { name: CAPSULE_INFO_TEXTS.dialogTitle });
     const save = info.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
+    // The birthday rule (ours): the day it gives is shown from Grace's birthday; then back to a date.
+    await info.getByText('A birthday').click();
+    await info.getByRole('textbox', { name: 'On which birthday' }).fill('30');
+    await expect
+      .poll(() => info.getByTestId('birthday-rule-date').textContent())
+      .toBe(`On Grace's 30th birthday: ${formatDate('2040-06-15')}.`);
+    await screenshot(page, 'capsules-03b-birthday-rule');
+    await info.getByText('A date', { exact: true }).click();
     await info.getByRole('button', { name: /Delivery date/ }).click();
     const target = dayjs().add(2, 'month').date(15);
     await page.getByRole('button', { name: 'Next month' }).click();

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOCUMENT_UPLOAD_TEXTS } from '@capsule/domain';
+import { pathToFileURL } from 'node:url';
+import { DOCUMENT_UPLOAD_TEXTS, formatDate } from '@capsule/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
 import { card, expectPlaying, expectToast, uploadUntilStored } from './support/capsule-screens.js';
-import { makePng, makeVideo } from './support/media.js';
-import { signInThroughScreens } from './support/sign-in.js';
+import { extractZip, makePng, makeVideo } from './support/media.js';
+import { enterPasswordAndCode, signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
 // The recipient's half in a real Chromium against the built portal: a sender uploads
@@ -78,7 +79,6 @@ describe('Received Capsules in Chromium', () => {
     await signInThroughScreens(senderPage, portal, sender);
     await uploadAndLock(senderPage, anyTime, recipient.fullName);
     await uploadAndLock(senderPage, proof, recipient.fullName);
-    await senderContext.close();
 
     await portal.sweeps.deliver();
     const delivered = await portal.read.capsule(sender.id, anyTime);
@@ -189,16 +189,111 @@ describe('Received Capsules in Chromium', () => {
     await expect.poll(() => waiting.getByTestId('release-badge').textContent()).toBe('Document in review');
     expect(await waiting.getByRole('button', { name: 'Submit Documents' }).count()).toBe(0);
 
-    // The operator approves it (verification:approve); the capsule opens and plays.
-    const approved = await portal.admin.approveDocument(proofId);
+    // The operator approves it (verification:approve): the sender has 7 days to object first.
+    const approved = await portal.admin.approveDocument(proofId, 7);
     expect(approved.status).toBe('Verified');
+    const opensAt = approved.opensAt as Date;
+    const opensDay = formatDate(opensAt.toISOString());
     await page.reload();
-    await expect.poll(() => waiting.getByTestId('release-badge').textContent()).toBe('Ready to watch');
-    await waiting.getByRole('button', { name: 'View Capsule' }).click();
-    const released = page.getByRole('dialog', { name: proof });
-    expect(await released.getByRole('tab', { name: 'Video', selected: true }).isVisible()).toBe(true);
-    await expectPlaying(page);
-    await dialogShot(page, 'received-09-verified-playing');
+    await expect
+      .poll(() => waiting.getByTestId('release-badge').textContent())
+      .toBe(`Approved, opens ${opensDay}`);
+    await waiting.getByRole('button', { name: 'View Details' }).click();
+    const approvedDetails = page.getByRole('dialog', { name: proof });
+    // The recipient's part of the record: their document and the verdict, not the sender's lock.
+    const theirRecord = approvedDetails.getByTestId('capsule-record');
+    await theirRecord.waitFor();
+    expect(await theirRecord.textContent()).toContain(
+      `The document was approved; the capsule opens on ${opensDay}.`,
+    );
+    expect(await theirRecord.textContent()).not.toContain('locked');
+    await dialogShot(page, 'received-09-approved-record');
+    await approvedDetails.getByRole('tab', { name: 'Video' }).click();
+    expect(await approvedDetails.getByText(`Approved, opens on ${opensDay}.`).isVisible()).toBe(true);
+    await approvedDetails.getByRole('button', { name: 'Close', exact: true }).click();
     await context.close();
-  }, 360_000);
+
+    // The sender's Capsule Details: when it opens, the Object button, and the whole record.
+    // (The sender's page from the start: a second sign-in within a minute waits for its code.)
+    const senderPage2 = senderPage;
+    await senderPage2.reload();
+    await card(senderPage2, proof).getByRole('button', { name: 'Capsule options' }).click();
+    await senderPage2.getByRole('menuitem', { name: 'View Details' }).click();
+    const senderDetails = senderPage2.getByRole('dialog', { name: 'Capsule Details' });
+    const panel = senderDetails.getByTestId('objection-panel');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(`The capsule opens on ${opensDay} unless you object`);
+    expect(await panel.getByRole('button', { name: 'Object' }).isVisible()).toBe(true);
+    const record = senderDetails.getByTestId('capsule-record');
+    await record.waitFor();
+    expect(await record.textContent()).toMatch(
+      /You locked it; it opens once a document is verified\..*The recipient submitted a document \(SHA-256 [0-9a-f]{64}\)\..*The document was verified by E2E Operator; it opens on .* unless you object\./,
+    );
+    await dialogShot(senderPage2, 'received-10-sender-objection-window');
+    await record.scrollIntoViewIfNeeded();
+    await dialogShot(senderPage2, 'received-11-sender-record');
+    await senderContext.close();
+
+    // A week later, without an objection: it opens and plays (the browser's clock moved too).
+    portal.clock.advanceTo(new Date(opensAt.getTime() + 60_000));
+    const later = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await later.clock.setSystemTime(portal.clock.now());
+    const laterPage = await later.newPage();
+    // A week on, the session has ended: sign in again (the terms are accepted already).
+    await laterPage.goto(`${portal.baseUrl}/login`);
+    await enterPasswordAndCode(laterPage, portal, recipient);
+    await laterPage.waitForURL('**/dashboard');
+    await laterPage.goto(`${portal.baseUrl}/received-capsules`);
+    const proofCard = card(laterPage, 'Wedding');
+    await expect.poll(() => proofCard.getByTestId('release-badge').textContent()).toBe('Ready to watch');
+    await proofCard.getByRole('button', { name: 'View Capsule' }).click();
+    const released = laterPage.getByRole('dialog', { name: proof });
+    expect(await released.getByRole('tab', { name: 'Video', selected: true }).isVisible()).toBe(true);
+    await expectPlaying(laterPage);
+    await dialogShot(laterPage, 'received-12-verified-playing');
+    await released.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // Account Settings: Download my capsules. The ZIP holds both videos and a page that plays
+    // them from the folder, in Chromium, with no server.
+    await laterPage.goto(`${portal.baseUrl}/settings?tab=account`);
+    const download = laterPage.waitForEvent('download');
+    const button = laterPage.getByRole('link', { name: 'Download my capsules' });
+    await button.scrollIntoViewIfNeeded();
+    await pageShot(laterPage, 'received-13-settings-export');
+    await button.click();
+    const zipPath = path.join(dir, 'export.zip');
+    await (await download).saveAs(zipPath);
+    const folder = path.join(dir, 'export');
+    const names = await extractZip(zipPath, folder);
+    const index = names.find((n) => n.endsWith('/index.html')) as string;
+    expect(names.filter((n) => n.includes('/received/')).length).toBe(2);
+    const manifest = JSON.parse(
+      readFileSync(path.join(folder, index.replace('index.html', 'manifest.json')), 'utf8'),
+    );
+    expect(manifest.received.map((r: { title: string }) => r.title).sort()).toEqual([anyTime, proof].sort());
+    const offline = await later.newPage();
+    await offline.goto(pathToFileURL(path.join(folder, index)).href);
+    await offline.getByRole('heading', { name: 'Capsules of Ada Lovelace' }).waitFor();
+    expect(await offline.locator('video').count()).toBe(2);
+    await offline
+      .locator('video')
+      .first()
+      .evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+    await expect
+      .poll(() =>
+        offline
+          .locator('video')
+          .first()
+          .evaluate((v: HTMLVideoElement) => v.currentTime > 0.5 && !v.error),
+      )
+      .toBe(true);
+    await offline.screenshot({
+      path: path.join(ARTIFACTS, 'received-14-export-offline.png'),
+      fullPage: true,
+    });
+    await later.close();
+  }, 480_000);
 });

@@ -20,7 +20,8 @@ import { browserSuite } from './support/suite.js';
 // microphone (support/browser.ts's flags): the countdown, the timer, pause and resume, the
 // preview of the recording, and then the same upload as a chosen file, through the portal's
 // Azurite to the server's review (ffprobe reads the length the recorder wrote into the WebM),
-// and at 1280 px on to the recipient, who plays the recording's rendition.
+// and at 1280 px on to the recipient, who plays the recording's rendition. A longer take's
+// blocks reach storage while it is recorded; after 'Use this video' only the rest is sent.
 // A browser that refuses the camera says so and leaves the file path open.
 
 /** getUserMedia refused as when the sender blocks the camera (the fake-UI flag allows every prompt). */
@@ -190,6 +191,46 @@ describe('Recording a video in Chromium', () => {
       await page.context().close();
     }, 300_000);
   }
+
+  it('sends a take to storage while it is recorded: after Use, only the rest goes (1280 px)', async () => {
+    const { page, userId, title } = await sender('Live recorder', VIEWPORTS.desktop);
+    // Every block storage accepted, and whether the recorder was still running when it did.
+    const blocks: { id: string; whileRecording: boolean }[] = [];
+    const recordingNow = () => page.getByText(R.recording, { exact: true }).isVisible();
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (request.method() !== 'PUT' || url.searchParams.get('comp') !== 'block') return;
+      void recordingNow().then((whileRecording) =>
+        blocks.push({ id: url.searchParams.get('blockid') ?? '', whileRecording }),
+      );
+    });
+    const dialog = await openRecorder(page, title);
+    await dialog.getByRole('button', { name: R.start }).click();
+    await timer(dialog).waitFor({ timeout: 15_000 });
+    // The fake camera writes some 80 kB a second: a 1 MiB block is whole after a dozen seconds.
+    await expect
+      .poll(() => blocks.filter((b) => b.whileRecording).length, { timeout: 45_000 })
+      .toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: R.stop }).click();
+    await dialog.getByTestId('recording-preview').waitFor({ timeout: 15_000 });
+    const before = blocks.length;
+    await dialog.getByRole('button', { name: R.useRecording }).click();
+    await dialog.getByTestId('video-preview').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('checkbox', { name: T.confirmLabel }).check();
+    await dialog.getByRole('button', { name: T.upload, exact: true }).click();
+    await expect
+      .poll(() => page.getByText(T.uploadSuccessfulTitle).isVisible(), { timeout: 60_000 })
+      .toBe(true);
+    // The blocks sent while recording were not sent again.
+    const early = new Set(blocks.slice(0, before).map((b) => b.id));
+    const after = blocks.slice(before).map((b) => b.id);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((id) => early.has(id))).toEqual([]);
+    await untilCardStored(page, title);
+    const stored = await suite.portal.read.capsule(userId, title);
+    expect([stored.status, stored.hasVideo]).toEqual(['Sent', true]);
+    await page.context().close();
+  }, 300_000);
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     const width = viewport.width;

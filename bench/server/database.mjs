@@ -5,7 +5,8 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/dist/db/database.js';
 import { migrateToLatest } from '../../apps/server/dist/db/migrate.js';
 
-async function adminQuery(adminUrl, text) {
+/** One statement on the server's maintenance connection (create or drop a scratch database). */
+export async function adminQuery(adminUrl, text) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import yauzl from 'yauzl';
 
 // Real media files for the browser tests, made by ffmpeg from its test sources (never
 // downloaded): what a sender uploads and what a recipient photographs.
@@ -46,4 +48,30 @@ export function makePng(dir: string, name: string): string {
   const file = path.join(dir, name);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=800x600', '-frames:v', '1', '-update', '1', file]);
   return file;
+}
+
+/** Unpacks a ZIP (yauzl) into `dir`; answers the names of its files, in archive order. */
+export function extractZip(zipPath: string, dir: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(zipPath, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const target = path.join(dir, entry.fileName);
+        if (!target.startsWith(path.resolve(dir) + path.sep))
+          return reject(new Error(`unsafe name ${entry.fileName}`));
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          mkdirSync(path.dirname(target), { recursive: true });
+          stream.pipe(createWriteStream(target)).on('finish', () => {
+            names.push(entry.fileName);
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

@@ -19,6 +19,13 @@ import * as m0017 from './20261127_0017_opening_mails.js';
 import * as m0018 from './20261128_0018_stored_blobs.js';
 import * as m0019 from './20261128_0019_playback_renditions.js';
 import * as m0020 from './20261128_0020_rendition_repairs.js';
+import * as m0021 from './20261128_0021_rendition_turns.js';
+import * as m0022 from './20261128_0022_capsule_trail.js';
+import * as m0023 from './20261128_0023_objection_window.js';
+import * as m0024 from './20261129_0024_operators.js';
+import * as m0025 from './20261129_0025_birthday_rule.js';
+import * as m0026 from './20261129_0026_not_before.js';
+import * as m0027 from './20261129_0027_delivery_claim_order.js';
 
 // Every migration, listed statically (not read from a folder at run time) so the server, the
 // admin CLI and the tests run the same compiled list. Kysely runs them in the order of their
@@ -44,4 +51,11 @@ export const migrations: Record<string, Migration> = {
   '20261128_0018_stored_blobs': m0018,
   '20261128_0019_playback_renditions': m0019,
   '20261128_0020_rendition_repairs': m0020,
+  '20261128_0021_rendition_turns': m0021,
+  '20261128_0022_capsule_trail': m0022,
+  '20261128_0023_objection_window': m0023,
+  '20261129_0024_operators': m0024,
+  '20261129_0025_birthday_rule': m0025,
+  '20261129_0026_not_before': m0026,
+  '20261129_0027_delivery_claim_order': m0027,
 };

@@ -17,6 +17,7 @@ import {
 import { healthPlugin } from './plugins/health.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { metricsPlugin, noteTrpcFailure } from './plugins/metrics.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { computeSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
@@ -76,19 +77,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       new AppError('TOO_MANY', ERROR_TEXTS.tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
   });
   await app.register(healthPlugin, { db: deps.db });
+  const appRouter = createAppRouter(deps);
+  await app.register(metricsPlugin, { deps, router: appRouter, trpcPrefix: '/trpc' });
   await app.register(fastifyCookie);
   await app.register(requestGuardPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(jsonBodyPlugin);
   await app.register(inputGuardPlugin);
   await app.register(sessionPlugin, { deps });
 
-  const appRouter = createAppRouter(deps);
   await app.register(trpcPlugin<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: makeContextFactory(deps),
-      onError({ error, path }) {
+      onError({ error, path, req }) {
+        noteTrpcFailure(req, path, error);
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
         if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn(`database unavailable (${path})`);
       },

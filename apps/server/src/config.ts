@@ -106,6 +106,32 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** Whether the web process runs job handlers; off when separate workers (worker.ts) run them. */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Days the sender may object after a recipient's document is verified (0: it opens at once). */
+  OBJECTION_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /**
+   * On SIGTERM, seconds /readyz answers 503 while requests are still served, before the listener
+   * closes: behind a balancer, at least its health-check interval times its fall count.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /** An operator's session ends after this many idle minutes (the shorter of this and SESSION_IDLE_MINUTES). */
+  OPERATOR_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** Who may read /metrics: addresses or CIDR ranges, comma-separated (empty: none by address). */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** A bearer token that also opens /metrics (at least 16 characters; unset: address only). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Days a referral's commission waits (the refund window) before the daily sweep approves it. */
   AFFILIATE_HOLDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** The business system (Odoo) the sync pushes to; all four or none (modules/sync). */
@@ -185,6 +211,16 @@ export interface Config {
   jobs: boolean;
   /** Days a referral stays pending before its commission is approved (AFFILIATE_HOLDING_DAYS, default 30). */
   affiliateHoldingDays: number;
+  /** The sender's objection window after a document is verified (OBJECTION_DAYS, default 7; 0: none). */
+  objectionDays: number;
+  /** SHUTDOWN_DRAIN_SECONDS: out of the balancer's rotation this long before closing (0: at once). */
+  shutdownDrainSeconds: number;
+  /** OPERATOR_IDLE_MINUTES: an operator's idle limit (docs/operations/operators.md). */
+  operatorIdleMinutes: number;
+  /** METRICS_ALLOW: addresses or CIDR ranges that may read /metrics. */
+  metricsAllow: string[];
+  /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; undefined: none. */
+  metricsToken: string | undefined;
   /** Where the sync pushes (modules/sync); null: not configured, records stay pending. */
   odoo: OdooConfig | null;
   /**
@@ -295,6 +331,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     blobSoftDeleteDays: e.BLOB_SOFT_DELETE_DAYS,
     jobs: e.JOBS === 'on',
     affiliateHoldingDays: e.AFFILIATE_HOLDING_DAYS,
+    objectionDays: e.OBJECTION_DAYS,
+    operatorIdleMinutes: e.OPERATOR_IDLE_MINUTES,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    metricsAllow: e.METRICS_ALLOW,
+    metricsToken: e.METRICS_TOKEN || undefined,
     odoo: odooConfig(e),
     keptShims: e.KEPT_SHIMS_OFF,
   });

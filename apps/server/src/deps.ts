@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { deriveKeys, type TokenKeys } from './lib/tokens.js';
 import type { Mailer } from './mail/mailer.js';
 import { type MediaTools, systemMediaTools } from './modules/media/index.js';
+import { createServiceMetrics, type ServiceMetrics } from './modules/metrics/index.js';
 import type { BlobStorage } from './modules/storage/index.js';
 
 /** What a service may do with the job queue: send, inside its own transaction (jobs/README.md). */
@@ -24,6 +25,8 @@ export interface AppDeps {
   jobs: JobSender;
   /** ffprobe and ffmpeg (modules/media), for the review job. */
   media: MediaTools;
+  /** Counters of what this process did that no row tells cheaply (modules/metrics); /metrics serves them. */
+  metrics: ServiceMetrics;
 }
 
 /** Who is asking, as far as the transport knows. */
@@ -55,5 +58,6 @@ export function createAppDeps(parts: {
     storage: parts.storage,
     jobs: parts.jobs,
     media: parts.media ?? systemMediaTools,
+    metrics: createServiceMetrics(),
   };
 }

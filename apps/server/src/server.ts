@@ -42,12 +42,16 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    const drainMs = config.shutdownDrainSeconds * 1000;
     const deadline = setTimeout(() => {
-      app.log.error(`still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting`);
+      app.log.error(`still closing after ${(drainMs + SHUTDOWN_DEADLINE_MS) / 1000} s: exiting`);
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, drainMs + SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     try {
+      // Out of the balancer's rotation before the listener closes (its health checks see 503).
+      startupGate.drain();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       cors?.stop();
       await adminChannel?.close();
       await app.close();
@@ -111,7 +115,12 @@ async function openAdminChannel(
     return await serveAdminCommands({
       pgliteDir: path.join(dataDir, 'pglite'),
       db: deps.db,
-      services: { clock: deps.clock, storage: () => deps.storage, jobs: async () => deps.jobs },
+      services: {
+        clock: deps.clock,
+        objectionDays: deps.config.objectionDays,
+        storage: () => deps.storage,
+        jobs: async () => deps.jobs,
+      },
       log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { type LoggerOptions, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { waitForMigrations } from './db/migrate.js';
@@ -13,9 +14,22 @@ import { startRuntime } from './runtime.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 const HANDLERS_DEADLINE_MS = 20_000;
+/**
+ * Workers run their jobs at a lower CPU priority than the web (as renditions' ffmpeg does): where
+ * they share a machine with web instances, a delivery peak's sweeps wait a moment, a page does not
+ * On a machine of their own it changes nothing; on the peak bench's two shared cores it changed
+ * the web's p99 too little to measure, as PostgreSQL does most of a sweep's work (bench/README.md,
+ * 'Peak').
+ */
+const WORKER_NICENESS = 10;
 
 async function main() {
   tuneHeapForServing();
+  try {
+    setPriority(WORKER_NICENESS);
+  } catch {
+    // A platform or container that refuses leaves the worker at the default priority.
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

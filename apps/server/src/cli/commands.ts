@@ -2,21 +2,21 @@ import { centsToDecimal, formatRate } from '@capsule/domain';
 import type { Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
 import { listAffiliates, recordAffiliatePayout, setAffiliateStatus } from '../modules/affiliates/index.js';
-import {
-  deliverToNewAccount,
-  listFailedDeliveryMails,
-  retryFailedDeliveryMails,
-} from '../modules/capsules/index.js';
+import { deliverToNewAccount, listFailedDeliveryMails } from '../modules/capsules/index.js';
 import {
   attachPendingPurchases,
   linkPackagePrice,
   listPackages,
   recordPurchase,
 } from '../modules/commerce/index.js';
-import { retryFailedSync, syncOverview } from '../modules/sync/index.js';
+import { retryDeliveryMails, retrySync } from '../modules/ops/index.js';
+import { syncOverview } from '../modules/sync/index.js';
 import { createUser, listUsers } from '../modules/users/index.js';
+import { auditCommands } from './audit-commands.js';
 import { backupCommands } from './backup-commands.js';
 import { fixityCommands } from './fixity-commands.js';
+import { cliOperator } from './operator-name.js';
+import { roleCommands } from './role-commands.js';
 import type { CliServices } from './services.js';
 import { postStripeEventFile } from './stripe-event.js';
 import { verificationCommands } from './verification-commands.js';
@@ -107,11 +107,11 @@ export const commands: Record<string, Command> = {
   },
   'delivery:retry': {
     usage:
-      '[--id ID] sends failed recipient mails (delivery or opening) again, all or the one named, from the next mail sweep',
-    options: { id: { type: 'string' } },
+      '[--id ID] [--operator NAME] sends failed recipient mails (delivery or opening) again, all or the one named, from the next mail sweep',
+    options: { id: { type: 'string' }, operator: { type: 'string' } },
     required: [],
     async run(db, v, print, services) {
-      const retried = await retryFailedDeliveryMails({ db, clock: services.clock }, v.id ?? null);
+      const { retried } = await retryDeliveryMails({ db, clock: services.clock }, cliOperator(v), v.id);
       print(retried === 0 ? 'No failed delivery mail to retry.' : `Pending again: ${retried} mail(s)`);
     },
   },
@@ -163,13 +163,14 @@ export const commands: Record<string, Command> = {
     },
   },
   'sync:retry': {
-    usage: '[--id ID] puts failed sync records (all, or the one named) back to pending, due now',
-    options: { id: { type: 'string' } },
+    usage:
+      '[--id ID] [--operator NAME] puts failed sync records (all, or the one named) back to pending, due now',
+    options: { id: { type: 'string' }, operator: { type: 'string' } },
     required: [],
     async run(db, v, print) {
-      const retried = await retryFailedSync({ db, clock: systemClock }, v.id);
-      if (retried.length === 0) return print('No failed sync records.');
-      for (const r of retried) print(`Pending again: ${r.id}  ${r.entityType} ${r.entityId}`);
+      const { records } = await retrySync({ db, clock: systemClock }, cliOperator(v), v.id);
+      if (records.length === 0) return print('No failed sync records.');
+      for (const r of records) print(`Pending again: ${r.id}  ${r.entityType} ${r.entityId}`);
     },
   },
   'affiliate:list': {
@@ -188,26 +189,38 @@ export const commands: Record<string, Command> = {
     },
   },
   'affiliate:approve': {
-    usage: '--code C   approves an application (the code then earns commissions)',
-    options: { code: { type: 'string' } },
+    usage: '--code C [--operator NAME]  approves an application (the code then earns commissions)',
+    options: { code: { type: 'string' }, operator: { type: 'string' } },
     required: ['code'],
     async run(db, v, print) {
-      const result = await setAffiliateStatus({ db, clock: systemClock }, v.code ?? '', 'approved');
+      const result = await setAffiliateStatus(
+        { db, clock: systemClock },
+        v.code ?? '',
+        'approved',
+        cliOperator(v),
+      );
       print(`Affiliate ${result.code}: ${result.previous} -> ${result.status}`);
     },
   },
   'affiliate:block': {
-    usage: '--code C   blocks an affiliate (its code earns nothing; no payouts)',
-    options: { code: { type: 'string' } },
+    usage: '--code C [--operator NAME]  blocks an affiliate (its code earns nothing; no payouts)',
+    options: { code: { type: 'string' }, operator: { type: 'string' } },
     required: ['code'],
     async run(db, v, print) {
-      const result = await setAffiliateStatus({ db, clock: systemClock }, v.code ?? '', 'blocked');
+      const result = await setAffiliateStatus(
+        { db, clock: systemClock },
+        v.code ?? '',
+        'blocked',
+        cliOperator(v),
+      );
       print(`Affiliate ${result.code}: ${result.previous} -> ${result.status}`);
     },
   },
   'affiliate:payout': {
-    usage: '--code C --amount 12.50 --method bank_transfer|paypal|stripe|crypto [--transaction T]',
+    usage:
+      '--code C --amount 12.50 --method bank_transfer|paypal|stripe|crypto [--transaction T] [--operator NAME]',
     options: {
+      operator: { type: 'string' },
       code: { type: 'string' },
       amount: { type: 'string' },
       method: { type: 'string' },
@@ -223,13 +236,16 @@ export const commands: Record<string, Command> = {
           method: v.method as never,
           transactionId: v.transaction,
         },
+        cliOperator(v),
       );
       print(
         `Paid ${payout.code} CAD ${centsToDecimal(payout.amountCents)} by ${payout.method} (payout ${payout.payoutId}); ${payout.settledReferrals} commissions now paid; still owed CAD ${centsToDecimal(payout.owedAfterCents)}`,
       );
     },
   },
+  ...roleCommands,
   ...verificationCommands,
+  ...auditCommands,
   ...fixityCommands,
   ...backupCommands,
 };

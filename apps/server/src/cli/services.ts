@@ -12,6 +12,8 @@ import { type BlobStorage, createBlobStorage } from '../modules/storage/index.js
  */
 export interface CliServices {
   clock: Clock;
+  /** OBJECTION_DAYS: the sender's window after a document is verified (the review commands). */
+  objectionDays: number;
   /** Blob storage (signing a read link makes no request). */
   storage(): BlobStorage;
   /** The job queue's send (JOBS off here: this process sends, the app's processes run them). */
@@ -47,6 +49,7 @@ export function openCliServices(
   };
   return {
     clock: systemClock,
+    objectionDays: config.objectionDays,
     storage() {
       storage ??= cliBlobStorage(config);
       return storage;

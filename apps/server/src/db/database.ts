@@ -86,11 +86,48 @@ export function openPool(connectionString: string, max: number, onConnectionErro
   return pool;
 }
 
+/** How busy one pg pool is, for /metrics (modules/metrics): PGlite has no pool and reports none. */
+export interface PoolUse {
+  /** app: Kysely's pool; jobs: the job queue's own (db/job-queue-db.ts). */
+  pool: 'app' | 'jobs';
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: all are checked out and the pool is at its max. */
+  waiting: number;
+  max: number;
+}
+
+// Keyed by the Kysely instance every caller already holds (AppDeps.db), so /metrics finds the
+// pools without the handle being passed through the app; weak, so a closed database is forgotten.
+const poolsByDb = new WeakMap<Db, Map<PoolUse['pool'], pg.Pool>>();
+
+/** Records a pool working for `db`; the answered function forgets it (when the pool ends). */
+export function trackPool(db: Db, name: PoolUse['pool'], pool: pg.Pool): () => void {
+  const pools = poolsByDb.get(db) ?? new Map<PoolUse['pool'], pg.Pool>();
+  poolsByDb.set(db, pools);
+  pools.set(name, pool);
+  return () => {
+    if (pools.get(name) === pool) pools.delete(name);
+  };
+}
+
+/** The pools working for `db` as they are now: a read of their counters, no query. */
+export function poolUse(db: Db): PoolUse[] {
+  return [...(poolsByDb.get(db) ?? [])].map(([name, pool]) => ({
+    pool: name,
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max,
+  }));
+}
+
 /** One factory for both dialects, so the app, the CLI and the tests all open the database the same way. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
     const db = kyselyFor(new PostgresDialect({ pool }));
+    trackPool(db, 'app', pool);
     return { db, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => db.destroy() };
   }
 

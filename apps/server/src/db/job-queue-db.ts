@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
 import { fromKysely, type Db as PgBossDb } from 'pg-boss';
 import type { DatabaseHandle } from './database.js';
-import { openPool } from './database.js';
+import { openPool, trackPool } from './database.js';
 import type { Database } from './schema.js';
 
 // How pg-boss reaches the database (docs/decisions/009-job-queue.md). Here in db/ because it is
@@ -44,12 +44,16 @@ export function openJobQueueConnection(
   if (handle.kind === 'postgres') {
     if (!handle.databaseUrl) throw new Error('The PostgreSQL handle does not say which database it opened');
     const pool = openPool(handle.databaseUrl, QUEUE_POOL_SIZE, onConnectionError);
+    const untrack = trackPool(handle.db, 'jobs', pool);
     return {
       db: {
         // No values: pg sends the text as a simple query, which may hold several statements.
         executeSql: async (text, values) => flatten((await pool.query(text, values)) as QueryResult),
       },
-      close: () => pool.end(),
+      close: () => {
+        untrack();
+        return pool.end();
+      },
     };
   }
   const pglite = handle.pglite;

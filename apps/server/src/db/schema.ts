@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { AffiliatesTables } from './schema/affiliates.js';
+import type { AuditTables } from './schema/audit.js';
 import type { AuthTables } from './schema/auth.js';
 import type { CapsulesTable, CapsulesTables, VideoUploadsTable } from './schema/capsules.js';
 import type { CapsulePackagesTable, CommerceTables } from './schema/commerce.js';
@@ -29,6 +30,7 @@ import type { UsersTables } from './schema/users.js';
 // files). columns.ts holds the column shapes they share. This file assembles them for Kysely.
 
 export type * from './schema/affiliates.js';
+export type * from './schema/audit.js';
 export type * from './schema/auth.js';
 export type * from './schema/capsules.js';
 export type * from './schema/commerce.js';
@@ -41,6 +43,7 @@ export type * from './schema/users.js';
 
 export interface Database
   extends AffiliatesTables,
+    AuditTables,
     AuthTables,
     CapsulesTables,
     CommerceTables,

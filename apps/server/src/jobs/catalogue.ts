@@ -33,6 +33,14 @@ export const JOBS = defineJobs({
    * or whose rendition failed a fixity check (modules/capsules/video/rendition-repair.service.ts).
    */
   'capsules.rendition-sweep': { payload: z.object({}), policy: 'exclusive' },
+  /**
+   * A contact was edited: the owner's unlocked capsules whose date is that contact's Nth
+   * birthday follow a corrected birthday (modules/capsules/birthday-rule.service.ts).
+   */
+  'capsules.follow-birthday': {
+    payload: z.object({ ownerId: z.string().min(1), contactId: z.string().min(1) }),
+    policy: 'standard',
+  },
   /** Make a stored video's playback rendition from its master. One pending per capsule. */
   'capsule.rendition': {
     payload: z.object({ capsuleId: z.string().min(1) }),
@@ -116,6 +124,31 @@ export const JOBS = defineJobs({
    * sent in the verdict's transaction, so a mail server that is away delays it, never undoes it.
    */
   'received.document-mail': {
+    payload: z.object({ documentId: z.string().min(1) }),
+    policy: 'exclusive',
+    retryLimit: 5,
+  },
+  /**
+   * Tells the sender that the recipient's document was verified and until when they may object
+   * (docs/server-rules.md, 'Received capsules'); sent in the verdict's transaction.
+   */
+  /**
+   * Write the member's export archive into storage and e-mail them a link that expires
+   * (modules/capsules/export/prepared-export.service.ts). One pending per member.
+   */
+  'export.prepare': {
+    payload: z.object({ userId: z.string().min(1) }),
+    policy: 'exclusive',
+    retryLimit: 3,
+    expireInSeconds: 2 * 60 * 60,
+  },
+  /** Delete a prepared export archive once its link has expired. */
+  'export.expire': {
+    payload: z.object({ userId: z.string().min(1), exportId: z.string().min(1) }),
+    policy: 'standard',
+    retryLimit: 10,
+  },
+  'received.objection-mail': {
     payload: z.object({ documentId: z.string().min(1) }),
     policy: 'exclusive',
     retryLimit: 5,

@@ -5,13 +5,17 @@ import {
   autoLockCapsules,
   cleanupCapsuleBlobs,
   deliverDueCapsules,
+  expirePreparedExport,
   expireUpload,
+  followContactBirthday,
+  prepareExport,
   purgeCapsules,
   recordUnrecordedKeptBlobs,
   remakeRendition,
   reviewUpload,
   sendDocumentOutcomeMail,
   sendDueDeliveryMails,
+  sendObjectionMail,
   sendRenditionRepairs,
   sendReviewMail,
 } from '../modules/capsules/index.js';
@@ -46,7 +50,12 @@ export async function registerJobHandlers(
     await sendRenditionRepairs(deps);
   });
   await queue.work('upload.review-mail', (job) => sendReviewMail(deps, job));
+  await queue.work('capsules.follow-birthday', (job) => followContactBirthday(deps, job));
+  // An archive reads every video a member received: one at a time in a process.
+  await queue.work('export.prepare', (job) => prepareExport(deps, job), { concurrency: 1 });
+  await queue.work('export.expire', (job) => expirePreparedExport(deps, job));
   await queue.work('received.document-mail', (job) => sendDocumentOutcomeMail(deps, job));
+  await queue.work('received.objection-mail', (job) => sendObjectionMail(deps, job));
   await queue.work('upload.expire', (job) => expireUpload(deps, job), { concurrency: 2 });
   await queue.work('capsule.blobs.cleanup', (job) => cleanupCapsuleBlobs(deps, job), { concurrency: 2 });
   await queue.work('capsules.auto-lock', async () => {

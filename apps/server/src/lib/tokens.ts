@@ -29,6 +29,8 @@ export interface TokenKeys {
   /** A KeyObject made once: jose turns it into a CryptoKey the first time and keeps that. */
   jwtKey: KeyObject;
   otpKey: Buffer;
+  /** Signs the links of prepared exports (signExportLink): a key of its own, so a leak helps nothing else. */
+  exportKey: KeyObject;
   /**
    * Session tokens jose has verified with this key, by their text. A token never changes, so its
    * signature, algorithm, issuer and audience need checking once; its times are checked again
@@ -54,6 +56,7 @@ export function deriveKeys(
   return {
     jwtKey: createSecretKey(derive('session-jwt')),
     otpKey: derive('one-time-code'),
+    exportKey: createSecretKey(derive('export-link')),
     verified: keepVerified ? new LRUCache({ max: VERIFIED_TOKENS_KEPT }) : undefined,
   };
 }
@@ -118,6 +121,49 @@ async function verifyToken(keys: TokenKeys, token: string, now: Date): Promise<V
     return { sid, exp, nbf };
   } catch (error) {
     // Every way a token can be wrong is a JOSEError; anything else is ours to hear about.
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
+const EXPORT_AUDIENCE = 'capsule-export-link';
+
+/**
+ * A prepared export's download link (modules/capsules/export/prepared-export.service.ts): which
+ * member's archive, valid until `expiresAt`. Anyone holding the mailed link may download, as with
+ * any download link; it names one archive, and that archive is deleted when the link expires.
+ */
+export function signExportLink(
+  keys: TokenKeys,
+  link: { userId: string; exportId: string; issuedAt: Date; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ eid: link.exportId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setAudience(EXPORT_AUDIENCE)
+    .setSubject(link.userId)
+    .setIssuedAt(link.issuedAt)
+    .setExpirationTime(link.expiresAt)
+    .sign(keys.exportKey);
+}
+
+/** The archive a link names, or null: verified by jose (HS256, our issuer, its audience, exp against `now`). */
+export async function readExportLink(
+  keys: TokenKeys,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; exportId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.exportKey, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: EXPORT_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    });
+    const { sub, eid } = payload;
+    return typeof sub === 'string' && typeof eid === 'string' ? { userId: sub, exportId: eid } : null;
+  } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
   }

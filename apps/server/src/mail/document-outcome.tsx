@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic */
+import { formatDate } from '@capsule/domain';
 import { Action, MailLayout, Paragraph, PRODUCT_NAME, Quote } from './layout.js';
 import { type RenderedMail, renderMail } from './render.js';
 
@@ -11,6 +12,8 @@ interface DocumentOutcomeFacts {
   verified: boolean;
   /** The operator's reason, when rejected. */
   reason: string | null;
+  /** Verified inside the sender's objection window: the day it opens (ISO); null: open now. */
+  opensAt?: string | null;
   publicUrl: string;
 }
 
@@ -18,6 +21,20 @@ interface DocumentOutcomeFacts {
 export function documentOutcomeMail(facts: DocumentOutcomeFacts): Promise<RenderedMail> {
   const capsule = `${facts.capsuleTitle}${facts.senderName ? ` from ${facts.senderName}` : ''}`;
   const link = `${facts.publicUrl}/received-capsules`;
+  if (facts.verified && facts.opensAt) {
+    const day = formatDate(facts.opensAt);
+    return renderMail(
+      `${PRODUCT_NAME}: your document is approved`,
+      <MailLayout preview={`Your document is approved: the capsule opens on ${day}.`}>
+        <Paragraph>{`Hello ${facts.fullName},`}</Paragraph>
+        <Paragraph>
+          Your document for <strong>{capsule}</strong> has been approved. The capsule opens on {day}: its
+          sender is told first, as the service promises them.
+        </Paragraph>
+        <Action href={link}>Your received capsules</Action>
+      </MailLayout>,
+    );
+  }
   if (facts.verified) {
     return renderMail(
       `${PRODUCT_NAME}: your document is verified`,

@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppDeps } from '../deps.js';
 import { registerAuthRest } from '../modules/auth/auth.rest.js';
 import { registerCapsulesRest } from '../modules/capsules/capsules.rest.js';
+import { registerExportRest } from '../modules/capsules/export/export.rest.js';
 import { registerReceivedRest } from '../modules/capsules/received/received.rest.js';
 import { registerUploadRest } from '../modules/capsules/video/upload.rest.js';
 import { registerStripeWebhookRest } from '../modules/commerce/stripe-webhook.rest.js';
@@ -35,6 +36,7 @@ export function registerRestShims(app: FastifyInstance, deps: AppDeps) {
     registerCapsulesRest(api, deps);
     registerUploadRest(api, deps);
     registerReceivedRest(api, deps);
+    registerExportRest(api, deps);
     registerSubscriptionsRest(api, deps);
     registerStripeWebhookRest(api, deps);
   });

@@ -6,6 +6,7 @@ import { createCapsulesRouter } from '../modules/capsules/capsules.router.js';
 import { receivedCapsulesRouter } from '../modules/capsules/received/received.router.js';
 import { subscriptionsRouter } from '../modules/commerce/subscriptions.router.js';
 import { createContactsRouter } from '../modules/contacts/contacts.router.js';
+import { opsRouter } from '../modules/ops/ops.router.js';
 import { otpRouter } from '../modules/otp/otp.router.js';
 import { syncRouter } from '../modules/sync/sync.router.js';
 import { termsRouter } from '../modules/terms/terms.router.js';
@@ -26,6 +27,8 @@ export const createAppRouter = (deps: Pick<AppDeps, 'clock'>) =>
     subscriptions: subscriptionsRouter,
     affiliates: affiliatesRouter,
     sync: syncRouter,
+    // The operators' console (docs/operations/operators.md): operators only.
+    ops: opsRouter,
   });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

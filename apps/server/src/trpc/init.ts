@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { AppError, ERROR_CODES, ERROR_TEXTS, toAppError, zodFieldMessages } from '../errors.js';
 import { unsafeInputReason } from '../lib/safe-input.js';
-import { requireMember, requireSession, requireVerified } from '../modules/auth/index.js';
+import { requireMember, requireOperator, requireSession, requireVerified } from '../modules/auth/index.js';
 import type { Context } from './context.js';
 
 interface IssueLike {
@@ -80,6 +80,11 @@ export const verifiedProcedure = publicProcedure.use(({ ctx, next }) =>
 /** Fully signed in with the terms accepted: every data call. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) =>
   next({ ctx: { ...ctx, session: requireMember(ctx.session) } }),
+);
+
+/** The operators' console: a member holding the operator role (docs/operations/operators.md). */
+export const operatorProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, session: requireOperator(ctx.session) } }),
 );
 
 /**

@@ -204,7 +204,12 @@ describe.each(databaseKinds())('Stripe webhook (%s)', (kind) => {
 
   it('an operator links a package to its provider price (package:set-price); one package per price', async () => {
     const printed: string[] = [];
-    const cli = { clock: t.deps.clock, storage: () => t.deps.storage, jobs: async () => t.deps.jobs };
+    const cli = {
+      clock: t.deps.clock,
+      objectionDays: 0,
+      storage: () => t.deps.storage,
+      jobs: async () => t.deps.jobs,
+    };
     const setPrice = (name: string, priceId: string) =>
       commands['package:set-price']?.run(
         t.deps.db,
@@ -242,7 +247,7 @@ describe.each(databaseKinds())('Stripe webhook (%s)', (kind) => {
       { email: email.toUpperCase(), password: 'long enough pw', name: 'Future Buyer' },
       (line) => printed.push(line),
       // user:create opens neither storage nor the job queue.
-      { clock: t.deps.clock, storage: () => t.deps.storage, jobs: async () => t.deps.jobs },
+      { clock: t.deps.clock, objectionDays: 0, storage: () => t.deps.storage, jobs: async () => t.deps.jobs },
     );
     expect(printed).toContain('Recorded 1 purchase(s) made before the account existed');
     const user = await t.deps.db

@@ -171,6 +171,7 @@ describe.each(databaseKinds())('delivery mail and tracking (%s)', (kind) => {
       emailStatus: 'sent',
       openedAt: null,
       playedAt: null,
+      objectionEndsAt: null,
     });
 
     // The recipient opens the details, then plays the video (the received-capsules calls write

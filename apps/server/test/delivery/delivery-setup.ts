@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { NotifyOptions } from '@capsule/domain';
 import { onTestFinished } from 'vitest';
+import { commands } from '../../src/cli/commands.js';
 import type { CliServices } from '../../src/cli/services.js';
 import { createSmtpMailer, type Mailer } from '../../src/mail/mailer.js';
 import { signIn } from '../support/client.js';
@@ -14,11 +15,30 @@ import { type Member, memberWithCapsule, reviewed, sendFile } from '../support/u
 // Notify Recipient choice of the upload dialog, and the rows delivery writes, read as they are.
 
 /** The admin CLI's services as the test app has them (its clock, storage and job queue). */
-export const cliServices = (t: TestApp): CliServices => ({
+export const cliServices = (t: TestApp, objectionDays = 0): CliServices => ({
   clock: t.clock,
+  // Verified opens at once unless a test asks for the sender's objection window.
+  objectionDays,
   storage: () => t.deps.storage,
   jobs: async () => t.deps.jobs,
 });
+
+/**
+ * An admin command run in this process, as the CLI runs it (its services are the test app's):
+ * the lines it printed. `objectionDays` as cliServices.
+ */
+export async function adminCommand(
+  t: TestApp,
+  name: string,
+  values: Record<string, string>,
+  objectionDays = 0,
+): Promise<string[]> {
+  const command = commands[name];
+  if (!command) throw new Error(`No admin command ${name}`);
+  const lines: string[] = [];
+  await command.run(t.deps.db, values, (line) => lines.push(line), cliServices(t, objectionDays));
+  return lines;
+}
 
 /** The recipient the sender's contact names (support/factories.ts addContact 'Alan'). */
 export const RECIPIENT_EMAIL = 'alan@example.test';

@@ -82,7 +82,9 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   const started = performance.now();
   const bannerMs = await within(START_LIMIT_MS, async () => {
     if (npm.exitCode !== null) {
-      const portTaken = /Port \d+ is in use/.exec(printed);
+      // Another process took one of the free ports picked for it meanwhile (the portal's own
+      // words, or Node's from a service it starts): try again on others.
+      const portTaken = /Port \d+ is in use|EADDRINUSE: address already in use \S+/.exec(printed);
       if (portTaken) throw new PortInUseError(portTaken[0]);
       throw new Error(`npm start exited with ${npm.exitCode} before its banner:\n${printed}`);
     }

@@ -48,6 +48,8 @@ describe.each(databaseKinds())('document verification (%s)', (kind) => {
       clock: t.clock,
       storage: () => t.deps.storage,
       jobs: async () => t.queue,
+      // Verified opens at once here; the sender's objection window has its own tests.
+      objectionDays: 0,
     };
     const command = commands[name];
     if (!command) throw new Error(`no command ${name}`);

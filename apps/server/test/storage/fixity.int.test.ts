@@ -43,6 +43,8 @@ describe.each(databaseKinds())('the fixity sweep (%s)', (kind) => {
       clock: t.clock,
       storage: () => t.deps.storage,
       jobs: async () => t.deps.jobs,
+      // Verified opens at once here; the sender's objection window has its own tests.
+      objectionDays: 0,
     };
     await commands[name]?.run(t.deps.db, {}, (line) => lines.push(line), services);
     return lines.join('\n');

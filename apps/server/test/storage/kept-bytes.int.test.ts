@@ -226,7 +226,12 @@ describe.each(databaseKinds())('reviewed bytes no SAS can change (%s)', (kind) =
     expect(waiting?.link).toEqual(expect.any(String));
     expect((await blobBytes(waiting?.link ?? '')).equals(png.bytes)).toBe(true);
 
-    await reviewDocument(t.deps, capsuleId, { status: 'Verified' });
+    await reviewDocument(
+      t.deps,
+      capsuleId,
+      { status: 'Verified' },
+      { operator: 'Test Operator', objectionDays: 0 },
+    );
     for (const sas of everySas) await attack(sas, EVIL_SVG, 'image/svg+xml');
     expect(await keptRow()).toEqual(row);
     const digest = await t.deps.storage.digestBlob({ container: row.container, blob: row.blobName });

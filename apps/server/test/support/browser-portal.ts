@@ -26,6 +26,11 @@ import {
   reviewDocument,
   sendDueDeliveryMails,
 } from '../../src/modules/capsules/index.js';
+// The recipient's own document service, as their dialog's calls reach it (a seed's way in).
+import {
+  completeDocumentUpload,
+  startDocumentUpload,
+} from '../../src/modules/capsules/received/document.service.js';
 import { recordPurchase } from '../../src/modules/commerce/index.js';
 import { decimalToCents } from '../../src/modules/commerce/money.js';
 import {
@@ -37,12 +42,13 @@ import {
 } from '../../src/modules/contacts/index.js';
 import { makeRendition, probeVideo } from '../../src/modules/media/index.js';
 import { createBlobStorage, newUploadId, videoBlob } from '../../src/modules/storage/index.js';
-import { createUser } from '../../src/modules/users/index.js';
+import { createUser, grantRole } from '../../src/modules/users/index.js';
 import { sessionCookieName } from '../../src/plugins/session.js';
 import { startTestBlobStorage } from './blob-storage.js';
 import { type CameraVideo, makeCameraVideo } from './camera-videos.js';
 import { openTestDatabase } from './databases.js';
 import { onFreePort, onFreePorts } from './free-port.js';
+import { receivedCapsule } from './received.js';
 import { checkoutCompletedEvent, postStripeEvent, TEST_STRIPE_SECRET } from './stripe-events.js';
 import { TestClock } from './test-clock.js';
 import { testEnv } from './test-env.js';
@@ -309,6 +315,38 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
 
     seed: {
       /**
+       * A capsule `sender` bought, stored, locked and delivered to `recipient`, whose document
+       * (the PNG `image`) waits for an operator: sent through the recipient's own document
+       * service, so it is checked, hashed and kept as a real one is. Answers the capsule id.
+       */
+      async documentWaiting(
+        sender: { id: string; email: string; fullName: string; password: string },
+        recipient: { id: string; email: string; fullName: string; password: string },
+        options: {
+          criteria: 'Document_Validation' | 'Premium_Verification';
+          category: string;
+          image: Buffer;
+        },
+      ): Promise<string> {
+        const capsuleId = await receivedCapsule({ deps, clock }, sender, recipient, {
+          criteria: options.criteria,
+          category: options.category,
+        });
+        const slot = await startDocumentUpload(deps, recipient.id, {
+          capsuleId,
+          file: { fileName: 'certificate.png', contentType: 'image/png', size: options.image.length },
+        });
+        const put = await fetch(slot.sasUrl, {
+          method: 'PUT',
+          headers: { 'x-ms-blob-type': 'BlockBlob' },
+          body: new Uint8Array(options.image),
+        });
+        if (put.status !== 201) throw new Error(`Storage refused the document PUT: ${put.status}`);
+        await completeDocumentUpload(deps, recipient.id, { capsuleId, blobName: slot.blobName });
+        return capsuleId;
+      },
+
+      /**
        * Contacts in the user's book, through the contacts service, each checked by the same
        * schema the server's calls parse: a seed the app would refuse fails here.
        */
@@ -356,8 +394,14 @@ export async function startServedPortal(options: ServedPortalOptions = {}) {
 
     /** The operators' admin CLI, through the services its commands call (apps/server/src/cli). */
     admin: {
-      /** `verification:approve --id CAPSULE_ID`: the document Verified, the capsule released. */
-      approveDocument: (capsuleId: string) => reviewDocument(deps, capsuleId, { status: 'Verified' }),
+      /** `user:grant --email E --role operator`. */
+      grantOperator: (email: string) => grantRole({ db: database.db, clock }, email, 'operator', 'e2e-admin'),
+      /**
+       * `verification:approve --id CAPSULE_ID`: the document Verified; the capsule opens when the
+       * sender's objection window of `objectionDays` ends (0, the default here: at once).
+       */
+      approveDocument: (capsuleId: string, objectionDays = 0) =>
+        reviewDocument(deps, capsuleId, { status: 'Verified' }, { operator: 'E2E Operator', objectionDays }),
     },
 
     /**

@@ -6,7 +6,12 @@ import type { TestClient } from './client.js';
 import type { TestApp } from './test-app.js';
 
 /** A store purchase for that user, through the same service the CLI and the webhook use. */
-export async function purchase(t: TestApp, email: string, packageName = '5 Legacy Capsules', quantity = 1) {
+export async function purchase(
+  t: Pick<TestApp, 'deps'>,
+  email: string,
+  packageName = '5 Legacy Capsules',
+  quantity = 1,
+) {
   await ensureDevPackages(t.deps.db);
   return recordPurchase(t.deps, { email, packageName, quantity });
 }
@@ -15,7 +20,11 @@ export async function purchase(t: TestApp, email: string, packageName = '5 Legac
  * Puts a capsule in a state the upload flow (a later issue) would reach, e.g. a stored video
  * uploaded 3 days ago. Only for arranging tests: the rules under test never run through here.
  */
-export async function arrangeCapsule(t: TestApp, capsuleId: string, patch: Updateable<CapsulesTable>) {
+export async function arrangeCapsule(
+  t: Pick<TestApp, 'deps'>,
+  capsuleId: string,
+  patch: Updateable<CapsulesTable>,
+) {
   await t.deps.db.updateTable('capsules').set(patch).where('id', '=', capsuleId).execute();
 }
 
@@ -25,7 +34,7 @@ export async function arrangeCapsule(t: TestApp, capsuleId: string, patch: Updat
  * capsule's delivered_at, as the job writes them. The main paths deliver through the job itself.
  */
 export async function arrangeDelivery(
-  t: TestApp,
+  t: Pick<TestApp, 'deps' | 'clock'>,
   capsuleId: string,
   recipientId: string,
   at = t.clock.now(),
@@ -37,7 +46,8 @@ export async function arrangeDelivery(
     .execute();
 }
 
-export const daysAgo = (t: TestApp, days: number) => new Date(t.clock.now().getTime() - days * 86_400_000);
+export const daysAgo = (t: Pick<TestApp, 'clock'>, days: number) =>
+  new Date(t.clock.now().getTime() - days * 86_400_000);
 
 export async function addContact(
   client: TestClient,

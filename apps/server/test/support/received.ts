@@ -39,6 +39,8 @@ export interface ReceivedOptions {
   withVideo?: boolean;
   receivedAt?: Date;
   documentStatus?: 'Submitted' | 'Verified' | 'Rejected' | null;
+  /** false: stored (Sent) and not yet locked nor delivered, for a test that locks it itself. */
+  delivered?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface ReceivedOptions {
  * and delivered to `recipient`. Answers its id.
  */
 export async function receivedCapsule(
-  t: TestApp,
+  t: Pick<TestApp, 'deps' | 'clock'>,
   sender: Person,
   recipient: Person,
   options: ReceivedOptions,
@@ -81,9 +83,11 @@ export async function receivedCapsule(
     recipientEmail: recipient.email,
     videoBlobName: withVideo ? video.blob : null,
     videoThumbnailBlobName: withVideo ? thumbnail.blob : null,
-    uploadDate: daysAgo(t, 12),
-    lockedAt: daysAgo(t, 2),
+    ...(options.delivered === false
+      ? { uploadDate: daysAgo(t, 1) }
+      : { uploadDate: daysAgo(t, 12), lockedAt: daysAgo(t, 2) }),
   });
+  if (options.delivered === false) return capsuleId;
   await arrangeDelivery(t, capsuleId, recipient.id, options.receivedAt);
   if (options.documentStatus) await arrangeDocumentStatus(t, capsuleId, options.documentStatus);
   return capsuleId;
@@ -91,7 +95,7 @@ export async function receivedCapsule(
 
 /** A document state as the document path leaves it (for the release rule's tests). */
 export async function arrangeDocumentStatus(
-  t: TestApp,
+  t: Pick<TestApp, 'deps'>,
   capsuleId: string,
   status: 'Submitted' | 'Verified' | 'Rejected' | null,
 ) {

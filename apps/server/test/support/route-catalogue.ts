@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/database.js';
 import type { AppDeps } from '../../src/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { deriveKeys } from '../../src/lib/tokens.js';
+import { createServiceMetrics } from '../../src/modules/metrics/index.js';
 import { createBlobStorage } from '../../src/modules/storage/index.js';
 
 // Every REST route and every tRPC procedure, read from the app itself: a route added tomorrow
@@ -195,5 +196,6 @@ export function coldDeps(): AppDeps {
         throw new Error('The route catalogue app makes no rendition');
       },
     },
+    metrics: createServiceMetrics(),
   };
 }

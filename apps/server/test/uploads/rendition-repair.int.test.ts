@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendRenditionRepairs } from '../../src/modules/capsules/index.js';
 import { servablePlayback } from '../../src/modules/capsules/video/capsule-blobs.service.js';
@@ -22,8 +24,14 @@ describe('renditions made after the review', { timeout: 120_000 }, () => {
   let webm: TestFile;
   /** When set, ffmpeg "cannot decode" the next renditions. */
   let refuse = false;
+  /** When set, every probe fails as a passing fault would (the job fails and is retried). */
+  let stall = false;
   const media: MediaTools = {
     ...systemMediaTools,
+    async probeVideo(url) {
+      if (stall) throw new Error('storage timed out');
+      return systemMediaTools.probeVideo(url);
+    },
     async makeRendition(url, input, options) {
       if (refuse) throw new MediaError('unreadable', 'ffmpeg: invalid data found when processing input');
       await systemMediaTools.makeRendition(url, input, options);
@@ -37,6 +45,7 @@ describe('renditions made after the review', { timeout: 120_000 }, () => {
   beforeEach(async () => {
     await t.reset();
     refuse = false;
+    stall = false;
     m = await memberWithCapsule(t);
     const { capsule } = await uploadAndReview(t, m, { ...webm, name: 'party.webm', durationSeconds: 2 });
     expect(capsule.status).toBe('Sent');
@@ -159,9 +168,107 @@ describe('renditions made after the review', { timeout: 120_000 }, () => {
       .execute();
     const refused = await trpcError(m.client.trpc.capsules.preview.mutate({ id: m.capsuleId }));
     expect(refused.data?.httpStatus).toBe(503);
-    // The repair does not copy a master it cannot vouch for.
-    expect(await sendRenditionRepairs(t.deps)).toBe(1);
+    // The repair does not copy a master it cannot vouch for: the sweep does not ask, and the
+    // job, were it sent, leaves it alone.
+    expect(await sendRenditionRepairs(t.deps)).toBe(0);
     await t.runJob('capsule.rendition', { capsuleId: m.capsuleId });
     expect((await renditionRecord())?.failedAt).not.toBeNull();
+  });
+
+  /**
+   * `n` more capsules of the member, each with its own accepted upload and a recorded master
+   * (failed when `masterFailed`), none with a rendition: copies of the fixture's rows, made in
+   * SQL because hundreds of real uploads would take minutes.
+   */
+  async function cloneCapsules(n: number, masterFailed: boolean): Promise<string[]> {
+    const db = t.deps.db;
+    const columns = async (table: string, skip: string[]) =>
+      (
+        await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(
+          db,
+        )
+      ).rows
+        .map((r) => r.name)
+        .filter((name) => !skip.includes(name));
+    const list = (names: string[]) => sql.join(names.map((name) => sql.ref(name)));
+    const source = await capsuleRow();
+    const capsuleColumns = await columns('capsules', [
+      'id',
+      'seq',
+      'video_blob_name',
+      'video_upload_id',
+      'video_rendition_blob_name',
+      'video_rendition_sha256',
+    ]);
+    const uploadColumns = await columns('video_uploads', [
+      'id',
+      'capsule_id',
+      'blob_name',
+      'rendition_blob_name',
+      'rendition_asked_at',
+    ]);
+    const ids: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const capsuleId = randomUUID();
+      const uploadId = randomUUID();
+      const master = `clone-${i}.mp4`;
+      await sql`insert into capsules (id, video_blob_name, ${list(capsuleColumns)})
+        select ${capsuleId}, ${master}, ${list(capsuleColumns)} from capsules where id = ${m.capsuleId}`.execute(
+        db,
+      );
+      await sql`insert into video_uploads (id, capsule_id, blob_name, ${list(uploadColumns)})
+        select ${uploadId}, ${capsuleId}, ${`clone-upload-${i}`}, ${list(uploadColumns)}
+        from video_uploads where id = ${source.videoUploadId}`.execute(db);
+      await db.updateTable('capsules').set({ videoUploadId: uploadId }).where('id', '=', capsuleId).execute();
+      await db
+        .insertInto('storedBlobs')
+        .values({
+          kind: 'video',
+          container: `user-${source.ownerId}`,
+          blobName: master,
+          sha256: 'a'.repeat(64),
+          size: 1000,
+          uploadId,
+          capsuleId,
+          recordedAt: t.clock.now(),
+          checkedAt: t.clock.now(),
+          failedAt: masterFailed ? t.clock.now() : null,
+          failure: masterFailed ? 'missing' : null,
+        })
+        .execute();
+      ids.push(capsuleId);
+    }
+    return ids;
+  }
+  const askedAt = async (capsuleIds: string[]) =>
+    t.deps.db
+      .selectFrom('videoUploads')
+      .select(['capsuleId', 'renditionAskedAt'])
+      .where('capsuleId', 'in', capsuleIds)
+      .execute();
+
+  it('is not kept from a video by more damaged masters than a sweep takes', async () => {
+    await forgetRendition();
+    // More than one sweep's worth of videos whose master a fixity check found missing.
+    await cloneCapsules(201, true);
+    await sweepAndWait(1);
+    expect((await served()).contentType).toBe('video/mp4');
+  });
+
+  it('takes turns: videos whose jobs keep failing do not fill every sweep', async () => {
+    await forgetRendition();
+    stall = true;
+    const clones = await cloneCapsules(200, false);
+    const everyone = [m.capsuleId, ...clones];
+    // 201 videos to ask about, 200 per sweep: one is left for the next.
+    expect(await sendRenditionRepairs(t.deps)).toBe(200);
+    const left = (await askedAt(everyone)).filter((row) => row.renditionAskedAt === null);
+    expect(left).toHaveLength(1);
+    // Their jobs failed (storage "timed out"): all 201 still need a rendition, and the next sweep
+    // asks first about the one not asked yet.
+    expect(await sendRenditionRepairs(t.deps)).toBe(200);
+    const leftId = left[0]?.capsuleId ?? '';
+    expect((await askedAt([leftId]))[0]?.renditionAskedAt).not.toBeNull();
   });
 });

@@ -59,6 +59,10 @@ export function preloadSignedIn(): Promise<void> {
 const VerifyOtpPage = lazy(async () => ({
   default: (await import('../features/auth/verify-otp.page')).VerifyOtpPage,
 }));
+// The operators' console: its own chunk, which members never load.
+const OpsConsole = lazy(async () => ({
+  default: (await import('../features/ops')).OpsConsole,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('../features/not-found/not-found.page')).NotFoundPage,
 }));
@@ -86,6 +90,14 @@ export function AppRoutes() {
         <Route element={<SignedIn name="PortalLayout" />}>
           <Route path={ROUTES.terms} element={<SignedIn name="TermsPage" />} />
         </Route>
+        <Route
+          path={`${ROUTES.ops}/*`}
+          element={
+            <Suspense fallback={<GuardFallback />}>
+              <OpsConsole />
+            </Suspense>
+          }
+        />
         <Route element={<SignedIn name="PortalLayoutWithSidebar" />}>
           <Route path={ROUTES.dashboard} element={<SignedIn name="DashboardPage" />} />
           <Route path={ROUTES.contacts} element={<SignedIn name="ContactsPage" />} />

@@ -14,6 +14,8 @@ export const ROUTES = {
   terms: '/terms-and-conditions',
   /** Ours: the affiliate programme, from the user menu. */
   affiliate: '/affiliate',
+  /** Ours: the operators' console (operators only). */
+  ops: '/ops',
 } as const;
 
 export type AppPath = (typeof ROUTES)[keyof typeof ROUTES];

@@ -91,6 +91,8 @@ interface CapsuleInfoChange {
   deliveryDate?: string | null;
   category?: string | null;
   message?: string | null;
+  /** A document capsule's not-before day (the combined rule). */
+  notBefore?: string | null;
 }
 
 const changes = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
@@ -112,7 +114,9 @@ export function canSetCapsuleInfo(c: CapsuleFacts, change?: CapsuleInfoChange): 
   );
   if (!open.ok || (!isLocked(c) && !isDelivered(c))) return open;
   if (!needsDeliveryDate(c)) return refuse(CAPSULE_REFUSALS.infoFinal);
-  const beyondTheDate = change !== undefined && (changes(change.category) || changes(change.message));
+  const beyondTheDate =
+    change !== undefined &&
+    (changes(change.category) || changes(change.message) || changes(change.notBefore));
   return beyondTheDate ? refuse(CAPSULE_REFUSALS.onlyMissingDate) : OK;
 }
 

@@ -7,6 +7,7 @@ import {
   type TodaySource,
 } from '../contacts/calendar-date.js';
 import { optionalTextSchema } from '../contacts/optional-text.js';
+import { BIRTHDAY_RULE_TEXTS, birthdayAgeSchema } from './birthday-rule.js';
 import type { Verdict } from './capsule-guards.js';
 import { CAPSULE_CATEGORIES, normaliseDeliveryCriteria } from './capsule-status.js';
 
@@ -27,6 +28,8 @@ export const CAPSULE_INFO_TEXTS = {
   categoryInvalid: 'Choose a category from the list',
   messageTooLong: 'Message must be at most 2000 characters',
   nothingGiven: 'Enter a delivery date, a category or a message.',
+  notBeforeNotAllowed: 'A not-before date can only be set on a capsule that opens with a document',
+  notBeforeAndBirthday: 'Choose a not-before date or a birthday, not both',
 } as const;
 
 /** The date picker's bounds: today to 1200 years ahead, both included. */
@@ -59,12 +62,29 @@ export const capsuleMessageSchema = optionalTextSchema.pipe(
   z.string().max(CAPSULE_MESSAGE_MAX, CAPSULE_INFO_TEXTS.messageTooLong).nullable(),
 );
 
-type InfoValues = { deliveryDate?: string | null; category?: string | null; message?: string | null };
+type InfoValues = {
+  deliveryDate?: string | null;
+  category?: string | null;
+  message?: string | null;
+  /**
+   * Ours: the date is the recipient's Nth birthday instead (birthday-rule.ts); on a document
+   * capsule, the day it opens no earlier than.
+   */
+  birthdayAge?: number | null;
+  /** Ours: a document capsule opens no earlier than this day (the combined rule). */
+  notBefore?: string | null;
+};
 
-/** The submit is enabled once a date, a category or a message is given (spec section 5). */
+/**
+ * The submit is enabled once a date, a category or a message is given (spec section 5), or
+ * (ours) the birthday whose day the capsule opens on.
+ */
 export function hasCapsuleInfo(values: InfoValues): boolean {
-  return [values.deliveryDate, values.category, values.message].some(
-    (value) => typeof value === 'string' && value.trim() !== '',
+  return (
+    typeof values.birthdayAge === 'number' ||
+    [values.deliveryDate, values.category, values.message, values.notBefore].some(
+      (value) => typeof value === 'string' && value.trim() !== '',
+    )
   );
 }
 
@@ -73,11 +93,22 @@ export function deliveryDateAllowed(criteria: string | null | undefined): boolea
   return normaliseDeliveryCriteria(criteria) === 'Milestone_Date';
 }
 
+/** Only a document capsule takes a not-before day (the combined rule). */
+export function notBeforeAllowed(criteria: string | null | undefined): boolean {
+  const c = normaliseDeliveryCriteria(criteria);
+  return c === 'Document_Validation' || c === 'Premium_Verification';
+}
+
 /** The criteria rule on its own, for the server once it has loaded the capsule. */
 export function checkCapsuleInfoCriteria(info: InfoValues, criteria: string | null | undefined): Verdict {
   if (info.deliveryDate && !deliveryDateAllowed(criteria)) {
     return { ok: false, reason: CAPSULE_INFO_TEXTS.deliveryDateNotAllowed };
   }
+  const documentRule = notBeforeAllowed(criteria);
+  if (typeof info.birthdayAge === 'number' && !deliveryDateAllowed(criteria) && !documentRule) {
+    return { ok: false, reason: BIRTHDAY_RULE_TEXTS.notMilestone };
+  }
+  if (info.notBefore && !documentRule) return { ok: false, reason: CAPSULE_INFO_TEXTS.notBeforeNotAllowed };
   return { ok: true };
 }
 
@@ -93,9 +124,19 @@ export function capsuleInfoSchema(today: TodaySource, criteria?: string | null) 
       deliveryDate: deliveryDateSchema(today),
       category: capsuleCategorySchema,
       message: capsuleMessageSchema,
+      birthdayAge: birthdayAgeSchema.nullable().optional(),
+      notBefore: deliveryDateSchema(today).optional(),
     })
     .superRefine((info, ctx) => {
       if (!hasCapsuleInfo(info)) ctx.addIssue({ code: 'custom', message: CAPSULE_INFO_TEXTS.nothingGiven });
+      if (info.deliveryDate && typeof info.birthdayAge === 'number')
+        ctx.addIssue({ code: 'custom', message: BIRTHDAY_RULE_TEXTS.dateAndBirthday, path: ['birthdayAge'] });
+      if (info.notBefore && typeof info.birthdayAge === 'number')
+        ctx.addIssue({
+          code: 'custom',
+          message: CAPSULE_INFO_TEXTS.notBeforeAndBirthday,
+          path: ['notBefore'],
+        });
       if (criteria === undefined) return;
       const verdict = checkCapsuleInfoCriteria(info, criteria);
       if (!verdict.ok) ctx.addIssue({ code: 'custom', message: verdict.reason, path: ['deliveryDate'] });

@@ -1,3 +1,4 @@
+export * from './birthday-rule.js';
 export * from './capsule-action-inputs.js';
 export * from './capsule-actions.js';
 export * from './capsule-guards.js';

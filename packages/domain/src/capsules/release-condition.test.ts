@@ -56,3 +56,30 @@ describe('needsDeliveryDate', () => {
     expect(needsDeliveryDate({ deliveryCriteria: 'Document_Validation' })).toBe(false);
   });
 });
+
+describe('the release condition of the birthday and combined rules', () => {
+  it("names the birthday, and a document capsule's not-before day", () => {
+    const now = '2026-01-01T00:00:00Z';
+    expect(
+      releaseConditionText(
+        {
+          deliveryCriteria: 'Milestone_Date',
+          deliveryDate: '2030-05-01',
+          recipientName: 'Ada Lovelace',
+          birthdayAge: 18,
+        },
+        now,
+      ),
+    ).toBe("Opens on Ada's 18th birthday, May 1, 2030");
+    expect(
+      releaseConditionText(
+        {
+          deliveryCriteria: 'Premium_Verification',
+          recipientName: 'Ada Lovelace',
+          notBeforeDate: '2030-05-01',
+        },
+        now,
+      ),
+    ).toBe("Opens when Ada's document is verified, not before May 1, 2030");
+  });
+});

@@ -1,6 +1,7 @@
 import { type Instant, parseInstant } from '../contacts/calendar-date.js';
 import { formatDate } from '../display/dates.js';
 import { milestoneOpensAt } from '../received/release.js';
+import { ordinal } from './birthday-rule.js';
 import { normaliseDeliveryCriteria } from './capsule-status.js';
 
 // A capsule's release condition as its sender reads it (docs/decisions/021): on the card, in
@@ -15,6 +16,10 @@ interface ReleaseConditionFacts {
   deliveryDate?: string | null;
   recipientName?: string | null;
   deliveredAt?: Instant | null;
+  /** The birthday rule's age (ours): the date is the recipient's Nth birthday. */
+  birthdayAge?: number | null;
+  /** The combined rule's not-before day (ours), 'YYYY-MM-DD'. */
+  notBeforeDate?: string | null;
 }
 
 /**
@@ -31,6 +36,9 @@ export function needsDeliveryDate(c: ReleaseConditionFacts): boolean {
 
 const RELEASE_CONDITION_TEXTS = {
   opensOn: (date: string) => `Opens on ${formatDate(date)}`,
+  opensOnBirthday: (firstName: string, age: number, date: string) =>
+    `Opens on ${firstName || 'the recipient'}'s ${ordinal(age)} birthday, ${formatDate(date)}`,
+  notBefore: (words: string, date: string) => `${words}, not before ${formatDate(date)}`,
   openSince: (date: string) => `Open since ${formatDate(date)}`,
   opensOnDelivery: (date: string) => `Opens once delivered (its date, ${formatDate(date)}, has passed)`,
   needsDate: 'Opens on its delivery date, which is not set yet',
@@ -54,7 +62,14 @@ export function releaseConditionText(c: ReleaseConditionFacts, now: Instant): st
       const opensAt = needsDeliveryDate(c) ? null : milestoneOpensAt(c.deliveryDate);
       if (!opensAt || !c.deliveryDate) return RELEASE_CONDITION_TEXTS.needsDate;
       const at = parseInstant(now);
-      if (!at || at.valueOf() < opensAt.getTime()) return RELEASE_CONDITION_TEXTS.opensOn(c.deliveryDate);
+      if (!at || at.valueOf() < opensAt.getTime())
+        return c.birthdayAge
+          ? RELEASE_CONDITION_TEXTS.opensOnBirthday(
+              firstNameOf(c.recipientName),
+              c.birthdayAge,
+              c.deliveryDate,
+            )
+          : RELEASE_CONDITION_TEXTS.opensOn(c.deliveryDate);
       return c.deliveredAt
         ? RELEASE_CONDITION_TEXTS.openSince(c.deliveryDate)
         : RELEASE_CONDITION_TEXTS.opensOnDelivery(c.deliveryDate);
@@ -64,7 +79,8 @@ export function releaseConditionText(c: ReleaseConditionFacts, now: Instant): st
     case 'Document_Validation':
     case 'Premium_Verification': {
       const name = firstNameOf(c.recipientName);
-      return name ? RELEASE_CONDITION_TEXTS.documentOf(name) : RELEASE_CONDITION_TEXTS.document;
+      const words = name ? RELEASE_CONDITION_TEXTS.documentOf(name) : RELEASE_CONDITION_TEXTS.document;
+      return c.notBeforeDate ? RELEASE_CONDITION_TEXTS.notBefore(words, c.notBeforeDate) : words;
     }
     default:
       return RELEASE_CONDITION_TEXTS.unknown;

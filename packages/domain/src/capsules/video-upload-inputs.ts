@@ -83,5 +83,16 @@ export const startUploadInputSchema = z.object({
   resume: z.boolean().optional(),
 });
 
+/**
+ * capsules.upload.startRecording: a slot opened when recording starts, so the take's blocks
+ * reach storage while it is recorded. Its size and length are not known yet: they come with
+ * capsules.upload.start (resume) once the sender uses the take.
+ */
+export const startRecordingInputSchema = startUploadInputSchema.pick({
+  capsuleId: true,
+  fileName: true,
+  contentType: true,
+});
+
 /** renew, complete, cancel: one upload of one capsule. */
 export const uploadRefInputSchema = z.object({ capsuleId, uploadId });

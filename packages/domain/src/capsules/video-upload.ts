@@ -12,6 +12,14 @@ export const MAX_VIDEO_BYTES = MAX_VIDEO_MB * 1024 * 1024;
 /** The block size of the resumable upload: 8 MiB, the server's `blockSize`. */
 export const UPLOAD_BLOCK_SIZE = 8 * 1024 * 1024;
 
+/**
+ * The block size of a recording uploaded while it is recorded: 1 MiB. A camera's data arrives
+ * at a few hundred kB a second, so a block this size reaches storage every few seconds while
+ * the sender speaks (8 MiB would wait half a minute); the longest recording stays far under the
+ * 50,000 blocks a blob may have.
+ */
+export const RECORDING_BLOCK_SIZE = 1024 * 1024;
+
 /** Notify Recipient's timing (spec section 5): at lock (the default) or a custom date. */
 export const NOTIFY_TIMINGS = ['on_lock', 'custom'] as const;
 export type NotifyTiming = (typeof NOTIFY_TIMINGS)[number];

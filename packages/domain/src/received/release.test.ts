@@ -59,6 +59,29 @@ describe('the release rule (View Capsule)', () => {
     },
   );
 
+  it('the combined rule opens on the later of its conditions: the verified document, and its not-before day', () => {
+    const criteria = 'Premium_Verification';
+    // Verified long before the day: closed until the day starts (UTC), open from its first instant.
+    const early = facts({ criteria, documentStatus: 'Verified', notBefore: '2030-06-01' });
+    expect(releaseVerdict(early, '2030-05-31T23:59:59.999Z')).toEqual(
+      refused(R.verifiedNotBefore('2030-06-01')),
+    );
+    expect(releaseVerdict(early, '2030-06-01T00:00:00Z')).toEqual({ ok: true });
+    // The day has come but the document is not verified yet: the document decides.
+    const late = facts({ criteria, documentStatus: 'Submitted', notBefore: '2026-01-01' });
+    expect(releaseVerdict(late, NOW)).toEqual(refused(R.documentInReview));
+    // Verified, inside the sender's objection window, the day passed: the window decides.
+    const windowed = facts({
+      criteria,
+      documentStatus: 'Verified',
+      notBefore: '2026-01-01',
+      opensAt: '2026-11-30T00:00:00Z',
+    });
+    expect(releaseVerdict(windowed, NOW)).toEqual(refused(R.approvedOpensOn('2026-11-30T00:00:00Z')));
+    // Both over: open.
+    expect(releaseVerdict({ ...windowed, opensAt: '2026-11-01T00:00:00Z' }, NOW)).toEqual({ ok: true });
+  });
+
   it('reads the stored spellings of the criteria, and refuses an unknown one', () => {
     expect(canViewReceived(facts({ criteria: 'view_any_time' }), NOW)).toBe(true);
     expect(releaseVerdict(facts({ criteria: 'Telepathy' }), NOW)).toEqual(refused(R.unknownCriteria));

@@ -22,6 +22,16 @@ export interface ReceivedFacts {
   documentStatus?: string | null;
   /** A stored video exists (the spec's 'stored file'). */
   hasVideo: boolean;
+  /**
+   * A verified document's capsule opens at this instant (the sender's objection window, ISO);
+   * null or absent: at once.
+   */
+  opensAt?: string | null;
+  /**
+   * A document capsule's not-before day ('YYYY-MM-DD', the combined rule): verified, it opens at
+   * the start of that day (UTC) at the earliest. Null or absent: no such day.
+   */
+  notBefore?: string | null;
 }
 
 export const RELEASE_TEXTS = {
@@ -30,6 +40,9 @@ export const RELEASE_TEXTS = {
   needsDocument: 'This capsule opens once your document is verified.',
   documentInReview: 'Your document is being reviewed. This capsule opens once it is verified.',
   documentRejected: 'Your document was not accepted. Submit a new document to open this capsule.',
+  approvedOpensOn: (at: string) => `Approved, opens on ${formatDate(at)}.`,
+  verifiedNotBefore: (date: string) =>
+    `Your document is verified. This capsule opens on ${formatDate(date)}.`,
   noVideo: 'This capsule has no video to play yet.',
   unknownCriteria: 'This capsule has an unknown release condition.',
 } as const;
@@ -59,7 +72,7 @@ export function milestoneOpensAt(deliveryDate: string | null | undefined): Date 
 /**
  * May the recipient watch it now ('View Capsule')? A stored video, and: View_Any_Time once
  * delivered; Milestone_Date from its delivery date on; Document_Validation and
- * Premium_Verification once the document is Verified.
+ * Premium_Verification once the document is Verified and the sender's objection window is over.
  */
 export function releaseVerdict(facts: ReceivedFacts, now: Instant): Verdict {
   const criteria = normaliseDeliveryCriteria(facts.criteria);
@@ -72,6 +85,15 @@ export function releaseVerdict(facts: ReceivedFacts, now: Instant): Verdict {
     if (facts.documentStatus === 'Submitted') return refuse(RELEASE_TEXTS.documentInReview);
     if (facts.documentStatus === 'Rejected') return refuse(RELEASE_TEXTS.documentRejected);
     if (facts.documentStatus !== 'Verified') return refuse(RELEASE_TEXTS.needsDocument);
+    // Verified, and the sender's objection window (if one was opened) has ended.
+    const opensAt = facts.opensAt ? parseInstant(facts.opensAt) : null;
+    const at = parseInstant(now);
+    if (facts.opensAt && opensAt && (!at || at.valueOf() < opensAt.valueOf()))
+      return refuse(RELEASE_TEXTS.approvedOpensOn(facts.opensAt));
+    // The combined rule: verified, and not before its day; whichever comes later opens it.
+    const notBefore = milestoneOpensAt(facts.notBefore);
+    if (facts.notBefore && notBefore && (!at || at.valueOf() < notBefore.getTime()))
+      return refuse(RELEASE_TEXTS.verifiedNotBefore(facts.notBefore));
   } else if (criteria !== 'View_Any_Time') {
     return refuse(RELEASE_TEXTS.unknownCriteria);
   }

@@ -43,6 +43,8 @@ export interface SessionIdentitiesTable {
   fullName: ColumnType<string, never, never>;
   phoneNumber: ColumnType<string | null, never, never>;
   acceptedTermsVersions: ColumnType<string[], never, never>;
+  /** The user's roles (migration 0024), e.g. ['operator']; empty for a member. */
+  roles: ColumnType<string[], never, never>;
 }
 
 export interface AuthTables {

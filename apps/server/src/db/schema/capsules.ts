@@ -21,6 +21,10 @@ export interface CapsulesTable {
   description: string | null;
   /** One of the categories of the CHECK (migration 0003); string so filters can pass what they were given. */
   category: string | null;
+  /** The delivery date is the recipient's Nth birthday, this N (migration 0025); null: a date chosen. */
+  birthdayAge: number | null;
+  /** A document capsule opens no earlier than this day, 'YYYY-MM-DD' (the combined rule, migration 0026). */
+  notBeforeDate: string | null;
   deliveryCriteria: DeliveryCriteria;
   /** '5_minutes'. */
   capsuleLength: string | null;
@@ -134,6 +138,8 @@ export interface VideoUploadsTable {
   renditionFacts: ColumnType<MediaFacts | null, string | null, string | null>;
   /** ffmpeg could not make a rendition of this accepted video (0020): it plays as uploaded. */
   renditionRefusedAt: NullableTimestamp;
+  /** When the rendition sweep last sent a job for this video (0021): the sweep's turn order. */
+  renditionAskedAt: NullableTimestamp;
 }
 
 type DocumentVerificationStatus = 'Submitted' | 'Verified' | 'Rejected';
@@ -155,6 +161,11 @@ interface ReceivedCapsulesTable {
   documentRejectionReason: string | null;
   /** When the operator set Verified or Rejected. */
   documentReviewedAt: NullableTimestamp;
+  /** A verified document's capsule opens then, unless the sender objects first (migration 0023). */
+  objectionEndsAt: NullableTimestamp;
+  /** The sender's last objection to a verdict, for the operator who looks again. */
+  objectionReason: string | null;
+  objectedAt: NullableTimestamp;
 }
 
 type DocumentUploadState = 'open' | 'submitted' | 'refused' | 'verified' | 'rejected' | 'replaced';

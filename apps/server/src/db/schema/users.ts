@@ -25,6 +25,18 @@ interface UsersTable {
   syncStatus: ColumnType<SyncStatus, SyncStatus | undefined, SyncStatus>;
 }
 
+/** A role a user holds (migration 0024); 'operator' is the only one. */
+export type UserRole = 'operator';
+
+interface UserRolesTable {
+  userId: string;
+  role: UserRole;
+  grantedAt: ColumnType<Date, Date, never>;
+  /** Who granted it: the admin CLI's --operator, else the system account running it. */
+  grantedBy: string;
+}
+
 export interface UsersTables {
   users: UsersTable;
+  userRoles: UserRolesTable;
 }

@@ -90,6 +90,28 @@ export function lockAffiliateByCode(db: Db, code: string) {
     .executeTakeFirst();
 }
 
+/** One page of the affiliates, optionally of one status, oldest application first. */
+export function listAffiliateRowsPage(
+  db: Db,
+  page: { offset: number; limit: number },
+  status?: AffiliateStatus,
+) {
+  let query = db.selectFrom('affiliates').select(AFFILIATE_COLUMNS);
+  if (status) query = query.where('affiliates.status', '=', status);
+  return query
+    .orderBy('affiliates.createdAt')
+    .orderBy('affiliates.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countAffiliates(db: Db, status?: AffiliateStatus): Promise<number> {
+  let query = db.selectFrom('affiliates').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (status) query = query.where('affiliates.status', '=', status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export function listAffiliateRows(db: Db) {
   return db.selectFrom('affiliates').select(AFFILIATE_COLUMNS).orderBy('affiliates.createdAt').execute();
 }

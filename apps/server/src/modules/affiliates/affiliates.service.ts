@@ -14,15 +14,19 @@ import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { type OperatorRef, recordOperatorAction } from '../audit/index.js';
 import { findPublicUser } from '../users/index.js';
 import type { MyAffiliate, Page, Payout, Referral } from './affiliate.output.js';
 import { makeAffiliateCode } from './affiliate-code.js';
 import {
   type AffiliateRow,
+  countAffiliates,
   deletePendingAffiliate,
+  findAffiliateByCode,
   findAffiliateByUser,
   insertAffiliate,
   listAffiliateRows,
+  listAffiliateRowsPage,
   lockAffiliateByCode,
   updateAffiliateStatus,
 } from './affiliates.repository.js';
@@ -210,10 +214,10 @@ interface AffiliateSummary {
   appliedAt: Date;
 }
 
-/** Every affiliate with its balance, oldest application first (affiliate:list). */
-export async function listAffiliates(db: Db): Promise<AffiliateSummary[]> {
+/** Each affiliate row with its member's name and e-mail and its balance. */
+async function summarize(db: Db, rows: AffiliateRow[]): Promise<AffiliateSummary[]> {
   const summaries: AffiliateSummary[] = [];
-  for (const row of await listAffiliateRows(db)) {
+  for (const row of rows) {
     const user = await findPublicUser(db, row.userId);
     summaries.push({
       code: row.code,
@@ -228,17 +232,57 @@ export async function listAffiliates(db: Db): Promise<AffiliateSummary[]> {
   return summaries;
 }
 
+/** Every affiliate with its balance, oldest application first (affiliate:list). */
+export async function listAffiliates(db: Db): Promise<AffiliateSummary[]> {
+  return summarize(db, await listAffiliateRows(db));
+}
+
+/** The operators' console: one page of affiliates with their balances, optionally of one status. */
+export async function affiliatesPage(
+  db: Db,
+  page: { offset: number; limit: number },
+  status?: AffiliateStatus,
+): Promise<{ items: AffiliateSummary[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listAffiliateRowsPage(db, page, status),
+    countAffiliates(db, status),
+  ]);
+  return { items: await summarize(db, rows), total };
+}
+
+/** An affiliate's payouts for operators, newest first; the code is read case-insensitively. */
+export async function payoutHistory(db: Db, code: string, page: { offset: number; limit: number }) {
+  const affiliate = await findAffiliateByCode(db, code.trim().toUpperCase());
+  if (!affiliate) throw notFound(`No affiliate with the code ${code.trim().toUpperCase()}`);
+  const [rows, total] = [
+    await listPayoutsPage(db, affiliate.id, page),
+    Number(await countPayouts(db, affiliate.id)),
+  ];
+  return { items: rows.map(toPayout), total };
+}
+
 /** affiliate:approve and affiliate:block. The code is read case-insensitively. */
 export async function setAffiliateStatus(
   deps: { db: Db; clock: Clock },
   code: string,
   status: Exclude<AffiliateStatus, 'pending'>,
+  /** Who decides, for the operators' record (written in the same transaction). */
+  by?: OperatorRef,
 ): Promise<{ code: string; status: AffiliateStatus; previous: AffiliateStatus }> {
   const normalized = code.trim().toUpperCase();
   return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
     const before = await lockAffiliateByCode(trx, normalized);
-    const row = before && (await updateAffiliateStatus(trx, normalized, status, deps.clock.now()));
+    const row = before && (await updateAffiliateStatus(trx, normalized, status, now));
     if (!before || !row) throw notFound(`No affiliate with the code ${normalized}`);
+    if (by && before.status !== row.status)
+      await recordOperatorAction(trx, {
+        ...by,
+        at: now,
+        action: status === 'approved' ? 'affiliate.approve' : 'affiliate.block',
+        subject: row.code,
+        details: { previous: before.status },
+      });
     return { code: row.code, status: row.status, previous: before.status };
   });
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, badInput, notFound } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { type OperatorRef, recordOperatorAction } from '../audit/index.js';
 import { recordChange } from '../sync/index.js';
 import { lockAffiliateByCode, markAffiliatePaid } from './affiliates.repository.js';
 import { affiliateBalance, settleCommissions } from './balance.js';
@@ -52,6 +53,8 @@ interface RecordedPayout {
 export async function recordAffiliatePayout(
   deps: { db: Db; clock: Clock },
   raw: PayoutInput,
+  /** Who records it, for the operators' record (written in the payout's transaction). */
+  by?: OperatorRef,
 ): Promise<RecordedPayout> {
   const input = payoutInputSchema.parse(raw);
   const code = normalizeReferralCode(input.code);
@@ -65,7 +68,7 @@ export async function recordAffiliatePayout(
   const now = deps.clock.now();
 
   try {
-    return await payoutTransaction(deps.db, { ...input, code, amountCents, now });
+    return await payoutTransaction(deps.db, { ...input, code, amountCents, now }, by);
   } catch (error) {
     // The same transaction id sent for two affiliates at once: the unique index decides.
     if ((error as { code?: string } | null)?.code === '23505') {
@@ -78,6 +81,7 @@ export async function recordAffiliatePayout(
 function payoutTransaction(
   db: Db,
   input: z.output<typeof payoutInputSchema> & { code: string; amountCents: number; now: Date },
+  by: OperatorRef | undefined,
 ): Promise<RecordedPayout> {
   const { code, amountCents, now } = input;
   return db.transaction().execute(async (trx) => {
@@ -114,6 +118,15 @@ function payoutTransaction(
       createdAt: now,
     });
     await markAffiliatePaid(trx, affiliate.id, now);
+    if (by)
+      await recordOperatorAction(trx, {
+        ...by,
+        at: now,
+        action: 'affiliate.payout',
+        subject: code,
+        reason: input.notes ?? null,
+        details: { payoutId: payout.id, amountCents, method: input.method },
+      });
     // The business system hears of the payout with it (modules/sync, the outbox).
     await recordChange(trx, {
       entityType: 'affiliate_payout',

@@ -5,6 +5,7 @@ const GUARD_TEXTS = {
   signedOut: 'Please sign in.',
   codePending: 'Please enter the one-time code we sent you.',
   termsPending: 'Please accept the terms and conditions first.',
+  notOperator: "This page is for the service's operators.",
 } as const;
 
 /** Any session, including one that still waits for its code. */
@@ -27,6 +28,16 @@ export function requireVerified(session: RequestSession | null): RequestSession 
 export function requireMember(session: RequestSession | null): RequestSession {
   const s = requireVerified(session);
   if (!s.termsAccepted) throw new AppError('FORBIDDEN', GUARD_TEXTS.termsPending);
+  return s;
+}
+
+/**
+ * An operator: signed in as a member and holding the role. Everyone else signed in gets the same
+ * 403 and text, whatever they asked for, so a member learns nothing of which ids exist.
+ */
+export function requireOperator(session: RequestSession | null): RequestSession {
+  const s = requireMember(session);
+  if (!s.roles.includes('operator')) throw new AppError('FORBIDDEN', GUARD_TEXTS.notOperator);
   return s;
 }
 

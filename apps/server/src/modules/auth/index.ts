@@ -3,7 +3,7 @@
 // file inside (docs/decisions/008-modules-own-their-tables.md). Auth depends on users and
 // terms; neither of them may depend on auth.
 export { sweepEndedSessions } from './auth-sweep.service.js';
-export { memberOrNull, requireMember, requireSession, requireVerified } from './guards.js';
+export { memberOrNull, requireMember, requireOperator, requireSession, requireVerified } from './guards.js';
 export { endSession, type IssuedSession, resolveSession, startSession } from './session.service.js';
 export type { RequestSession } from './session.types.js';
 export {

@@ -81,6 +81,7 @@ export function findSessionIdentity(db: Db, sessionId: string) {
       'fullName',
       'phoneNumber',
       'acceptedTermsVersions',
+      'roles',
     ])
     .where('id', '=', sessionId)
     .executeTakeFirst();

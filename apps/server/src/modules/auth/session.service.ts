@@ -1,7 +1,9 @@
+import type { UserRole } from '../../db/schema.js';
 import type { AppDeps, RequestMeta } from '../../deps.js';
 import { addMinutes } from '../../lib/clock.js';
 import { newSessionId, readSessionToken, signSessionToken } from '../../lib/tokens.js';
 import { acceptsCurrentTerms } from '../terms/index.js';
+import { ROLES } from '../users/index.js';
 import {
   deleteSession,
   findSessionIdentity,
@@ -71,7 +73,8 @@ export async function resolveSession(
   if (!sessionId) return null;
   const row = await findSessionIdentity(deps.db, sessionId);
   if (!row) return null;
-  const idleDeadline = addMinutes(row.lastSeenAt, deps.config.sessionIdleMinutes);
+  const roles = row.roles.filter(isRole);
+  const idleDeadline = addMinutes(row.lastSeenAt, idleMinutes(deps, roles));
   if (row.expiresAt <= now || idleDeadline <= now) {
     await deleteSession(deps.db, sessionId);
     return null;
@@ -83,6 +86,7 @@ export async function resolveSession(
     stage: row.stage,
     expiresAt: row.expiresAt,
     termsAccepted: acceptsCurrentTerms(row.acceptedTermsVersions),
+    roles,
     user: {
       id: row.userId,
       username: row.username,
@@ -92,6 +96,17 @@ export async function resolveSession(
     },
   };
 }
+
+const isRole = (value: string): value is UserRole => (ROLES as readonly string[]).includes(value);
+
+/**
+ * An operator's session ends sooner when idle (OPERATOR_IDLE_MINUTES): it can decide releases
+ * and read the queue of every member's documents, so an unattended console closes early.
+ */
+const idleMinutes = (deps: AppDeps, roles: readonly UserRole[]) =>
+  roles.includes('operator')
+    ? Math.min(deps.config.sessionIdleMinutes, deps.config.operatorIdleMinutes)
+    : deps.config.sessionIdleMinutes;
 
 export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
   await deleteSession(deps.db, sessionId);

@@ -1,4 +1,4 @@
-import type { SessionStageValue } from '../../db/schema.js';
+import type { SessionStageValue, UserRole } from '../../db/schema.js';
 import type { PublicUser } from '../users/index.js';
 
 /** The stages of a session: declared once, with the sessions table (db/schema/auth.ts). */
@@ -14,5 +14,7 @@ export interface RequestSession {
   expiresAt: Date;
   /** The user accepted the current version of the terms (read with the session, one query). */
   termsAccepted: boolean;
+  /** The user's roles, read with the session (migration 0024): revoking one acts on the next request. */
+  roles: readonly UserRole[];
   user: SessionUser;
 }

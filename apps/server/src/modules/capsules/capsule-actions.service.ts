@@ -1,5 +1,6 @@
 import {
   type AssignRecipientInput,
+  birthdayRuleDate,
   type CapsuleInfo,
   canAssignRecipient,
   canDeleteVideo,
@@ -7,12 +8,16 @@ import {
   canRecover,
   canSetCapsuleInfo,
   checkCapsuleInfoCriteria,
+  deliveryDateAllowed,
 } from '@capsule/domain';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
+import { earliestToday } from '../../lib/today.js';
+import { recordTrail } from '../audit/index.js';
 import { CONTACT_NOT_FOUND, findOwnedContact } from '../contacts/index.js';
+import { followBirthday } from './birthday-rule.service.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from './capsule-transaction.js';
-import { type CapsuleRow, updateCapsule } from './capsules.repository.js';
+import { type CapsuleRow, findCapsuleById, updateCapsule } from './capsules.repository.js';
 import { requestDeliverySweep } from './delivery/delivery.service.js';
 import { dueAtOnLock } from './delivery/delivery-rules.js';
 import { scheduleBlobCleanup } from './video/capsule-blobs.service.js';
@@ -58,9 +63,19 @@ export function assignRecipient(
 export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string, info: CapsuleInfo) {
   return withLockedCapsule(deps, ownerId, capsuleId, async (row, trx, now) => {
     enforce(checkCapsuleInfoCriteria(info, row.deliveryCriteria));
-    enforce(canSetCapsuleInfo(capsuleFacts(row), info));
+    // The birthday rule gives the day (birthday-rule.ts): a Milestone Date capsule's delivery
+    // date, a document capsule's not-before day. A day chosen ends the rule.
+    const birthday = typeof info.birthdayAge === 'number' ? await recipientBirthday(trx, row) : null;
+    const ruleDay =
+      typeof info.birthdayAge === 'number' ? birthdayDate(deps, row, birthday, info.birthdayAge) : null;
+    const dated = deliveryDateAllowed(row.deliveryCriteria);
+    const deliveryDate = dated ? (ruleDay ?? info.deliveryDate) : info.deliveryDate;
+    const notBefore = dated ? null : (ruleDay ?? info.notBefore ?? null);
+    enforce(canSetCapsuleInfo(capsuleFacts(row), { ...info, deliveryDate, notBefore }));
     await updateCapsule(trx, row.id, {
-      ...(info.deliveryDate ? { deliveryDate: info.deliveryDate } : {}),
+      ...(deliveryDate ? { deliveryDate, birthdayAge: info.birthdayAge ?? null } : {}),
+      ...(notBefore ? { notBeforeDate: notBefore, birthdayAge: info.birthdayAge ?? null } : {}),
+      ...(birthday ? { recipientBirthday: birthday } : {}),
       ...(info.category ? { category: info.category } : {}),
       ...(info.message ? { message: info.message } : {}),
       updatedAt: now,
@@ -69,15 +84,59 @@ export function setCapsuleInfo(deps: AppDeps, ownerId: string, capsuleId: string
 }
 
 /**
+ * The recipient's birthday as the sender's contact has it now (a birthday added after the
+ * assignment counts), else the capsule's own copy.
+ */
+async function recipientBirthday(trx: Trx, row: CapsuleRow): Promise<string | null> {
+  const contact = row.contactId ? await findOwnedContact(trx, row.ownerId, row.contactId) : undefined;
+  return contact?.birthday ?? row.recipientBirthday;
+}
+
+/** The recipient's Nth birthday, or the 409 saying why not. */
+function birthdayDate(deps: AppDeps, row: CapsuleRow, birthday: string | null, age: number): string {
+  const rule = birthdayRuleDate(
+    { name: row.recipientName ?? '', birthday },
+    age,
+    earliestToday(deps.clock)(),
+  );
+  if (!rule.ok) throw conflict(rule.reason);
+  return rule.date;
+}
+
+/**
  * What locking writes, by the sender's hand or by the 10-day sweep alike (capsule-sweeps.service.ts):
  * whatever follows a lock hangs on this one function. The delivery becomes due (delivery/delivery-rules.ts:
  * at lock, or at the custom notification instant of the accepted upload), and a delivery due now
  * is swept at once (capsules.deliver, sent in this transaction) instead of at the next minute.
  */
-export async function writeLock(deps: AppDeps, trx: Trx, row: CapsuleRow, now: Date): Promise<void> {
+export async function writeLock(
+  deps: AppDeps,
+  trx: Trx,
+  row: CapsuleRow,
+  now: Date,
+  by: 'sender' | 'system',
+): Promise<void> {
+  // The birthday rule's date, once more from the contact's birthday: the lock freezes it.
+  await followBirthday(deps, trx, row, now);
+  const after = row.birthdayAge === null ? row : ((await findCapsuleById(trx, row.id)) ?? row);
   const upload = row.videoUploadId ? await findUpload(trx, row.videoUploadId) : undefined;
   const dueAt = dueAtOnLock(upload, now);
   await updateCapsule(trx, row.id, { lockedAt: now, dueAt, deliveryCheckAt: dueAt, updatedAt: now });
+  // The release rule as it is fixed from now on.
+  await recordTrail(trx, {
+    capsuleId: row.id,
+    at: now,
+    event: 'locked',
+    actor: by,
+    actorId: by === 'sender' ? row.ownerId : null,
+    details: {
+      rule: row.deliveryCriteria,
+      deliveryDate: after.deliveryDate,
+      birthdayAge: after.birthdayAge,
+      notBefore: after.notBeforeDate,
+      dueAt: dueAt.toISOString(),
+    },
+  });
   if (dueAt <= now) await requestDeliverySweep(deps, trx);
 }
 
@@ -101,7 +160,7 @@ export function lockMyCapsule(
     const dated = deliveryDate ? { ...row, deliveryDate } : row;
     enforce(canLock(capsuleFacts(dated), now));
     if (deliveryDate) await updateCapsule(trx, row.id, { deliveryDate, updatedAt: now });
-    await writeLock(deps, trx, dated, now);
+    await writeLock(deps, trx, dated, now, 'sender');
   });
 }
 

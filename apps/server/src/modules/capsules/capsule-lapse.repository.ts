@@ -31,3 +31,20 @@ export async function markPlanCapsulesToDelete(
     .execute();
   return rows.length;
 }
+
+/**
+ * What the lapse sweep would mark on each plan if its grace ended now: its undelivered capsules
+ * not already To_Delete (the rule of markPlanCapsulesToDelete, without the busy states, which
+ * the sweep only postpones).
+ */
+export function listCapsulesAtRisk(db: Db, subscriptionIds: string[]) {
+  if (subscriptionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('capsules')
+    .select(['id', 'subscriptionId', 'title', 'status'])
+    .where('subscriptionId', 'in', subscriptionIds)
+    .where('deliveredAt', 'is', null)
+    .where('status', '<>', 'To_Delete')
+    .orderBy('createdAt')
+    .execute();
+}

@@ -42,7 +42,7 @@ export function autoLockCapsules(deps: AppDeps): Promise<number> {
     async (capsuleId) =>
       (await withLockedCapsuleById(deps, capsuleId, async (row, trx, now) => {
         if (!canAutoLock(capsuleFacts(row), now).ok) return false;
-        await writeLock(deps, trx, row, now);
+        await writeLock(deps, trx, row, now, 'system');
         return true;
       })) ?? false,
   );

@@ -19,6 +19,11 @@ const deliveryTrackingSchema = z.object({
   emailStatus: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable(),
   openedAt: isoInstant.nullable(),
   playedAt: isoInstant.nullable(),
+  /**
+   * The recipient's document was verified and the capsule opens then unless the sender objects
+   * before (capsules.object); null when no window is open.
+   */
+  objectionEndsAt: isoInstant.nullable(),
 });
 
 export const capsuleOutputSchema = z.object({
@@ -28,12 +33,18 @@ export const capsuleOutputSchema = z.object({
   previousStatus: z.enum(CAPSULE_STATUSES).nullable(),
   kind: z.enum(CAPSULE_KINDS),
   category: z.string().nullable(),
+  /** The delivery date is the recipient's Nth birthday (ours: the birthday rule); null: a date chosen. */
+  birthdayAge: z.number().int().nullable(),
+  /** A document capsule opens no earlier than this day (ours: the combined rule). */
+  notBeforeDate: z.string().nullable(),
   deliveryCriteria: z.enum(DELIVERY_CRITERIA),
   capsuleLength: z.string().nullable(),
   contactId: z.uuid().nullable(),
   recipientUserId: z.uuid().nullable(),
   recipientName: z.string().nullable(),
   recipientEmail: z.string().nullable(),
+  /** The capsule's copy of the recipient's birthday ('YYYY-MM-DD'), which the birthday rule reads. */
+  recipientBirthday: z.string().nullable(),
   message: z.string().nullable(),
   deliveryDate: calendarDate.nullable(),
   uploadDate: isoInstant.nullable(),

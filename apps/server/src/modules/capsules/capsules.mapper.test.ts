@@ -10,6 +10,9 @@ const stored: Capsule = {
   previousStatus: null,
   kind: 'legacy',
   category: 'Wedding',
+  birthdayAge: null,
+  notBeforeDate: null,
+  recipientBirthday: null,
   deliveryCriteria: 'Milestone_Date',
   capsuleLength: '5_minutes',
   contactId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
@@ -68,6 +71,7 @@ describe("the capsule's REST sender view (spec section 3, 'Capsule (sender view)
         emailStatus: 'sent',
         openedAt: '2031-06-02T08:00:00.000Z',
         playedAt: null,
+        objectionEndsAt: null,
       },
     });
     expect(delivered.x_delivery).toEqual({

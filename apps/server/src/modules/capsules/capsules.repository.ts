@@ -2,7 +2,7 @@ import type { CapsuleSort, CapsuleStatus } from '@capsule/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CapsuleUpdate, DeliveryMailStatus, NewCapsule } from '../../db/schema.js';
-import { KEPT_SUFFIX } from '../storage/index.js';
+import { failedBlobCapsulesQuery, intactBlobsQuery, KEPT_SUFFIX } from '../storage/index.js';
 
 // Every query is scoped to the owner: another user's capsule is simply not found.
 
@@ -13,6 +13,8 @@ const CAPSULE_COLUMNS = [
   'capsules.statusBeforeDelete',
   'capsules.kind',
   'capsules.category',
+  'capsules.birthdayAge',
+  'capsules.notBeforeDate',
   'capsules.deliveryCriteria',
   'capsules.capsuleLength',
   'capsules.contactId',
@@ -49,6 +51,8 @@ const CAPSULE_COLUMNS = [
  */
 const DELIVERY_VIEW_COLUMNS = [
   'receivedCapsules.viewedAt as deliveryOpenedAt',
+  'receivedCapsules.documentVerificationStatus as deliveryDocumentStatus',
+  'receivedCapsules.objectionEndsAt as deliveryObjectionEndsAt',
   'receivedCapsules.playedAt as deliveryPlayedAt',
   'deliveryMails.status as deliveryEmailStatus',
   'deliveryMails.sentAt as deliveryEmailedAt',
@@ -143,26 +147,54 @@ export function listUnkeptVideos(db: Db, limit: number) {
 }
 
 /**
- * Capsules whose stored video needs its playback rendition made: it has none (accepted before
- * renditions existed), or it is among `damaged` (a fixity check failed it); never a video
- * ffmpeg already could not render, nor one marked for deletion.
+ * The sweep's next capsules for a rendition (video/rendition-repair.service.ts): a stored video
+ * whose master is intact (a damaged or not yet hashed one is not ours to copy, and would fill
+ * every sweep) and that has no rendition, or one a fixity check failed. Those asked about
+ * longest ago first, so capsules whose jobs keep failing take turns with the rest.
  */
-export function listRenditionRepairs(db: Db, damaged: readonly string[], limit: number) {
+export function listRenditionRepairs(db: Db, limit: number) {
   return db
     .selectFrom('capsules')
     .innerJoin('videoUploads', 'videoUploads.id', 'capsules.videoUploadId')
-    .select(['capsules.id', 'capsules.ownerId'])
+    .select(['capsules.id', 'capsules.ownerId', 'capsules.videoUploadId'])
     .where('capsules.videoBlobName', 'is not', null)
     .where('capsules.status', '!=', 'To_Delete')
     .where('videoUploads.renditionRefusedAt', 'is', null)
+    .where(sql<boolean>`(capsules.id, capsules.video_blob_name) in (${intactBlobsQuery(db, 'video')})`)
     .where((eb) =>
       eb.or([
         eb('capsules.videoRenditionBlobName', 'is', null),
-        ...(damaged.length > 0 ? [eb('capsules.id', 'in', damaged)] : []),
+        eb('capsules.id', 'in', failedBlobCapsulesQuery(db, 'rendition')),
       ]),
     )
+    .orderBy('videoUploads.renditionAskedAt', (ob) => ob.asc().nullsFirst())
     .orderBy('capsules.id')
     .limit(limit)
+    .execute();
+}
+
+/** What the export says of each capsule the owner has (export/export.service.ts), oldest first. */
+export function listOwnedForExport(db: Db, ownerId: string) {
+  return db
+    .selectFrom('capsules')
+    .select([
+      'id',
+      'title',
+      'status',
+      'kind',
+      'category',
+      'deliveryCriteria',
+      'recipientName',
+      'recipientEmail',
+      'deliveryDate',
+      'message',
+      'createdAt',
+      'lockedAt',
+      'deliveredAt',
+    ])
+    .where('ownerId', '=', ownerId)
+    .orderBy('createdAt')
+    .orderBy('seq')
     .execute();
 }
 

@@ -4,6 +4,7 @@ import {
   capsuleRefInputSchema,
   capsuleSortSchema,
   lockCapsuleInputSchema,
+  objectionInputSchema,
   setCapsuleInfoInputSchema,
 } from '@capsule/domain';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { idSchema } from '../../lib/ids.js';
 import { earliestToday } from '../../lib/today.js';
 import { parsedOutput, protectedProcedure, router } from '../../trpc/init.js';
+import { trailOutputSchema } from '../audit/index.js';
 import { capsuleCountsOutputSchema, capsuleOutputSchema, capsulePageOutputSchema } from './capsule.output.js';
 import {
   assignRecipient,
@@ -19,7 +21,8 @@ import {
   recoverCapsule,
   setCapsuleInfo,
 } from './capsule-actions.service.js';
-import { getMyCapsule, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
+import { getMyCapsule, getMyCapsuleTrail, listMyCapsules, myCapsuleCounts } from './capsules.service.js';
+import { objectToRelease } from './received/objection.service.js';
 import { previewCapsule } from './video/capsule-preview.service.js';
 import { previewOutputSchema } from './video/upload.output.js';
 import { uploadRouter } from './video/upload.router.js';
@@ -41,6 +44,18 @@ export const createCapsulesRouter = (deps: Pick<AppDeps, 'clock'>) => {
       .input(z.object({ id: idSchema }))
       .output(parsedOutput(capsuleOutputSchema))
       .query(({ ctx, input }) => getMyCapsule(ctx.deps, ctx.session.user.id, input.id)),
+
+    /** Objects to a verified document inside the objection window: back to the operators. */
+    object: protectedProcedure
+      .input(objectionInputSchema)
+      .output(parsedOutput(z.object({ objectedAt: z.iso.datetime({ offset: true }) })))
+      .mutation(({ ctx, input }) => objectToRelease(ctx.deps, ctx.session.user.id, input)),
+
+    /** The capsule's record (docs/server-rules.md, 'Capsule record'), oldest first. */
+    trail: protectedProcedure
+      .input(z.object({ id: idSchema }))
+      .output(parsedOutput(trailOutputSchema))
+      .query(({ ctx, input }) => getMyCapsuleTrail(ctx.deps, ctx.session.user.id, input.id)),
 
     assignRecipient: protectedProcedure
       .input(assignRecipientInputSchema(today))

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { readTrail, type TrailLine } from '../audit/index.js';
 import { userContainerName } from '../storage/index.js';
 import type { Capsule, CapsuleCounts, CapsulePage } from './capsule.output.js';
 import { CAPSULE_NOT_FOUND } from './capsule-rules.js';
@@ -52,6 +53,7 @@ function deliveryOf(row: CapsuleViewRow): Capsule['delivery'] {
     emailStatus: row.deliveryEmailStatus,
     openedAt: iso(row.deliveryOpenedAt),
     playedAt: iso(row.deliveryPlayedAt),
+    objectionEndsAt: row.deliveryDocumentStatus === 'Verified' ? iso(row.deliveryObjectionEndsAt) : null,
   };
 }
 
@@ -63,12 +65,15 @@ function toCapsule(row: CapsuleViewRow, thumbnailUrl: string | null): Capsule {
     previousStatus: row.statusBeforeDelete,
     kind: row.kind,
     category: row.category,
+    birthdayAge: row.birthdayAge,
+    notBeforeDate: row.notBeforeDate,
     deliveryCriteria: row.deliveryCriteria,
     capsuleLength: row.capsuleLength,
     contactId: row.contactId,
     recipientUserId: row.recipientUserId,
     recipientName: row.recipientName,
     recipientEmail: row.recipientEmail,
+    recipientBirthday: row.recipientBirthday,
     message: row.message,
     deliveryDate: row.deliveryDate,
     uploadDate: iso(row.uploadDate),
@@ -118,6 +123,13 @@ export async function getMyCapsule(deps: AppDeps, ownerId: string, id: string): 
     ...(await capsuleView(deps, row)),
     videoFacts: facts ? { original: facts.masterFacts, playback: facts.renditionFacts } : null,
   };
+}
+
+/** The capsule's whole record, for its sender (404 for anyone else). */
+export async function getMyCapsuleTrail(deps: AppDeps, ownerId: string, id: string): Promise<TrailLine[]> {
+  const row = isUuid(id) ? await findCapsule(deps.db, ownerId, id) : undefined;
+  if (!row) throw notFound(CAPSULE_NOT_FOUND);
+  return readTrail(deps.db, row.id, 'sender');
 }
 
 export function myCapsuleCounts(deps: AppDeps, ownerId: string): Promise<CapsuleCounts> {

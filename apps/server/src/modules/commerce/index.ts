@@ -5,7 +5,7 @@
 // purchase's transaction.
 export { addMissingPackages, linkPackagePrice, listPackages } from './packages.service.js';
 export { recordPurchase } from './purchases.service.js';
-export { sendLapseMail, sweepLapsedPlans } from './storage-lapse.service.js';
+export { plansInGrace, sendLapseMail, sweepLapsedPlans } from './storage-lapse.service.js';
 export { attachAllPendingPurchases, attachPendingPurchases } from './stripe-checkout.service.js';
 export { receiveStripeEvent, signStripePayload } from './stripe-webhook.service.js';
 export { currentSubscription } from './subscriptions.service.js';

@@ -3,12 +3,14 @@ import type { Db } from '../../db/database.js';
 import type { Database, LapseReason } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { storageLapsedMail, storageMarkedMail } from '../../mail/storage-lapse.js';
-import { markLapsedPlanCapsules } from '../capsules/index.js';
+import { capsulesAtRisk, markLapsedPlanCapsules } from '../capsules/index.js';
 import { recordChange } from '../sync/index.js';
-import { findPublicUser } from '../users/index.js';
+import { findPublicUser, findPublicUsers } from '../users/index.js';
 import {
+  countPlansInGrace,
   findSubscription,
   listGraceEndedSubscriptions,
+  listPlansInGrace,
   lockSubscription,
   type SubscriptionLapseRow,
   updateSubscription,
@@ -161,4 +163,44 @@ export async function sendLapseMail(
     ...(await storageMarkedMail({ ...facts, markedAt: plan.lapseEnforcedAt ?? deps.clock.now() })),
   });
   await updateSubscription(deps.db, plan.id, { enforcedMailSentAt: deps.clock.now() });
+}
+
+/**
+ * The operators' console: accounts whose plan is in its grace, soonest to end first, with the
+ * days left and the capsules the sweep would mark when it ends.
+ */
+export async function plansInGrace(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  page: { offset: number; limit: number },
+) {
+  const [plans, total] = await Promise.all([listPlansInGrace(deps.db, page), countPlansInGrace(deps.db)]);
+  const [owners, atRisk] = await Promise.all([
+    findPublicUsers(
+      deps.db,
+      plans.map((p) => p.userId),
+    ),
+    capsulesAtRisk(
+      deps.db,
+      plans.map((p) => p.id),
+    ),
+  ]);
+  const now = deps.clock.now().getTime();
+  return {
+    total,
+    items: plans.map((plan) => {
+      const since = plan.lapsedAt as Date;
+      const ends = lapseDeleteAfter(since, deps.config.storageGraceDays);
+      const owner = owners.get(plan.userId);
+      return {
+        subscriptionId: plan.id,
+        plan: plan.productName,
+        owner: { name: owner?.fullName ?? '', email: owner?.email ?? '' },
+        reason: plan.lapseReason,
+        lapsedAt: since,
+        graceEndsAt: ends,
+        daysLeft: Math.max(0, Math.ceil((ends.getTime() - now) / DAY_MS)),
+        capsules: atRisk.get(plan.id) ?? [],
+      };
+    }),
+  };
 }

@@ -97,6 +97,30 @@ export async function updateSubscription(
 }
 
 /** Plans lapsed at or before `lapsedBefore` (their grace is over): the lapse sweep's batch. */
+/** Plans lapsed and not yet enforced (in their grace), the soonest to end first. */
+export function listPlansInGrace(db: Db, page: { offset: number; limit: number }) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'userId', 'productName', 'lapsedAt', 'lapseReason'])
+    .where('lapsedAt', 'is not', null)
+    .where('lapseEnforcedAt', 'is', null)
+    .orderBy('lapsedAt')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countPlansInGrace(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('lapsedAt', 'is not', null)
+    .where('lapseEnforcedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function listGraceEndedSubscriptions(
   db: Db,
   lapsedBefore: Date,

@@ -62,6 +62,9 @@ export async function editContact(
     const updated = await updateContact(trx, ownerId, id, input, deps.clock.now());
     // A group holds contacts of its own type: a contact that changes type leaves the others.
     if (updated) await removeMembershipsOfOtherTypes(trx, id, updated.relationshipType);
+    // A capsule whose date is this contact's Nth birthday follows a corrected birthday until it
+    // is locked (the capsules module's job; this module does not reach into capsules).
+    if (updated) await deps.jobs.send(trx, 'capsules.follow-birthday', { ownerId, contactId: id });
     return updated;
   });
   if (!row) throw notFound(CONTACT_NOT_FOUND);

@@ -68,6 +68,12 @@ export const documentBlob = (recipientId: string, receivedCapsuleId: string, upl
   blob: `${segment(recipientId, 'recipient id')}/documents/${segment(receivedCapsuleId, 'capsule id')}/${segment(uploadId, 'upload id')}/document`,
 });
 
+/** A prepared export archive (docs/server-rules.md, 'A copy to keep'), in the member's container. */
+export const exportBlob = (userId: string, exportId: string): BlobRef => ({
+  container: userContainerName(userId),
+  blob: `${segment(userId, 'user id')}/exports/${segment(exportId, 'export id')}.zip`,
+});
+
 /** How a kept copy's name ends: a name without it was stored before kept copies existed. */
 export const KEPT_SUFFIX = '.kept';
 

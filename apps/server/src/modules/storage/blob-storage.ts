@@ -99,6 +99,8 @@ export interface BlobStorage {
   copyBlob(from: BlobRef, to: BlobRef): Promise<'copied' | 'missing'>;
   /** Reads the blob end to end (streamed) and hashes it; undefined when there is no such blob. */
   digestBlob(ref: BlobRef): Promise<BlobDigest | undefined>;
+  /** The blob's bytes as a stream, read as the consumer reads (an export); undefined when missing. */
+  readStream(ref: BlobRef): Promise<NodeJS.ReadableStream | undefined>;
   /** True if there was a blob to delete. A sealed (leased) blob is unsealed first. */
   deleteBlob(ref: BlobRef): Promise<boolean>;
   /** True if there was a container to delete (with every blob in it). */
@@ -110,6 +112,11 @@ export interface BlobStorage {
    * last block is committed, so a reader never sees half of it.
    */
   uploadFile(ref: BlobRef, filePath: string, contentType: string): Promise<void>;
+  /**
+   * Uploads a stream as the blob, in blocks as it is read (the SDK's uploadStream): an export
+   * archive of many gigabytes passes through a few blocks of memory. Committed whole at the end.
+   */
+  uploadStream(ref: BlobRef, stream: NodeJS.ReadableStream, contentType: string): Promise<void>;
   /** Lets browsers on these origins PUT blocks and GET videos (the service's CORS rules). */
   ensureCors(origins: readonly string[]): Promise<void>;
   /**
@@ -288,6 +295,15 @@ export function createBlobStorage({
       }
     },
 
+    async readStream(ref) {
+      try {
+        return (await blobClient(ref).download(0)).readableStreamBody;
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
     async digestBlob(ref) {
       let body: NodeJS.ReadableStream | undefined;
       try {
@@ -337,6 +353,14 @@ export function createBlobStorage({
     async uploadFile(ref, filePath, contentType) {
       await ensureContainer(ref.container);
       await blobClient(ref).uploadFile(filePath, { blobHTTPHeaders: { blobContentType: contentType } });
+    },
+
+    async uploadStream(ref, stream, contentType) {
+      await ensureContainer(ref.container);
+      // 4 MiB blocks, four in flight: about 16 MiB held at most, whatever the archive's size.
+      await blobClient(ref).uploadStream(stream as Readable, 4 * 1024 * 1024, 4, {
+        blobHTTPHeaders: { blobContentType: contentType },
+      });
     },
 
     async ensureCors(origins) {

@@ -3,6 +3,7 @@ export {
   type BlobRef,
   type CapsuleUpload,
   documentBlob,
+  exportBlob,
   KEPT_SUFFIX,
   keptBlob,
   newUploadId,
@@ -35,4 +36,4 @@ export {
   type VideoContainer,
 } from './magic.js';
 export { SAS_MINUTES } from './sas.js';
-export { forgetStoredBlob, listFailedBlobCapsules } from './stored-blobs.repository.js';
+export { failedBlobCapsulesQuery, forgetStoredBlob, intactBlobsQuery } from './stored-blobs.repository.js';

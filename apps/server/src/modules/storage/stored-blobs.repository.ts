@@ -151,18 +151,26 @@ export function listFixityFailures(db: Db) {
     .execute();
 }
 
-/** The capsules with a blob of this kind that a fixity check found missing or changed. */
-export async function listFailedBlobCapsules(db: Db, kind: StoredBlobKind, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * A subquery for other modules' sweeps: (capsule id, blob name) of each blob of this kind whose
+ * hash is recorded and that no fixity check has failed since, i.e. that keptBlobState calls
+ * intact. Kept here so the question is asked of this table in one place.
+ */
+export function intactBlobsQuery(db: Db, kind: StoredBlobKind) {
+  return db
     .selectFrom('storedBlobs')
-    .select('capsuleId')
-    .where('kind', '=', kind)
-    .where('failedAt', 'is not', null)
-    .where('capsuleId', 'is not', null)
-    .orderBy('failedAt')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.capsuleId as string);
+    .select(['storedBlobs.capsuleId', 'storedBlobs.blobName'])
+    .where('storedBlobs.kind', '=', kind)
+    .where('storedBlobs.failedAt', 'is', null);
+}
+
+/** A subquery: the ids of capsules with a blob of this kind a fixity check found missing or changed. */
+export function failedBlobCapsulesQuery(db: Db, kind: StoredBlobKind) {
+  return db
+    .selectFrom('storedBlobs')
+    .select('storedBlobs.capsuleId')
+    .where('storedBlobs.kind', '=', kind)
+    .where('storedBlobs.failedAt', 'is not', null);
 }
 
 export type StoredBlobRow = NonNullable<Awaited<ReturnType<typeof findStoredBlob>>>;

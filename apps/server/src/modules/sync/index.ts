@@ -7,4 +7,5 @@ export { createSyncPusher, type SyncLogger } from './pusher.service.js';
 export {
   retryFailedSync,
   syncOverview,
+  syncRecordsPage,
 } from './sync-status.service.js';

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { SyncStatus } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { badInput, notFound } from '../../errors.js';
-import { countByStatus, listFailedRecords, listUserRecords, retryFailedRecords } from './sync.repository.js';
+import {
+  countByStatus,
+  countRecords,
+  listFailedRecords,
+  listRecordsPage,
+  listUserRecords,
+  retryFailedRecords,
+} from './sync.repository.js';
 
 // What the sync has done and what it could not do: the operators' view (the admin CLI, every
 // record) and a user's own (tRPC sync.status, their records only; decision 015 says why no one
@@ -57,6 +64,32 @@ export async function syncOverview(deps: Pick<AppDeps, 'db'>): Promise<SyncOverv
       attempts: r.attempts,
       error: r.errorMessage,
       failedAt: r.updatedAt,
+    })),
+  };
+}
+
+/** The operators' console: one page of pending or failed records, with their errors. */
+export async function syncRecordsPage(
+  deps: Pick<AppDeps, 'db'>,
+  status: 'pending' | 'failed',
+  page: { offset: number; limit: number },
+  entityType?: string,
+) {
+  const [rows, total] = await Promise.all([
+    listRecordsPage(deps.db, status, page, entityType),
+    countRecords(deps.db, status, entityType),
+  ]);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      externalModel: r.externalModel,
+      attempts: r.attempts,
+      error: r.errorMessage,
+      nextTryAt: r.nextAttemptAt,
+      updatedAt: r.updatedAt,
     })),
   };
 }

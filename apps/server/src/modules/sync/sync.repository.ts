@@ -202,6 +202,36 @@ export function listFailedRecords(db: Db, limit: number) {
     .execute();
 }
 
+/** One page of the records in a state: failed ones newest first, pending ones oldest first. */
+export function listRecordsPage(
+  db: Db,
+  status: 'pending' | 'failed',
+  page: { offset: number; limit: number },
+  entityType?: string,
+) {
+  let query = db.selectFrom('integrationSyncRecords').select(RECORD_COLUMNS).where('syncStatus', '=', status);
+  if (entityType) query = query.where('entityType', '=', entityType);
+  return query
+    .orderBy('updatedAt', status === 'failed' ? 'desc' : 'asc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countRecords(
+  db: Db,
+  status: 'pending' | 'failed',
+  entityType?: string,
+): Promise<number> {
+  let query = db
+    .selectFrom('integrationSyncRecords')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('syncStatus', '=', status);
+  if (entityType) query = query.where('entityType', '=', entityType);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export function listUserRecords(db: Db, userId: string) {
   return db
     .selectFrom('integrationSyncRecords')

@@ -67,6 +67,25 @@ export function insertUser(
   return db.insertInto('users').values(user).returning(LISTED_USER_COLUMNS).executeTakeFirstOrThrow();
 }
 
+/** Accounts whose e-mail contains `text` (any case), by e-mail; one page and the number matching. */
+export async function searchUsersByEmail(db: Db, text: string, page: { offset: number; limit: number }) {
+  const like = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const base = db.selectFrom('users').where((eb) => eb(eb.fn('lower', ['email']), 'like', like));
+  const [rows, total] = await Promise.all([
+    base
+      .select(['id', 'username', 'email', 'fullName', 'phoneNumber', 'createdAt'])
+      .orderBy('email')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
 export function listUsers(db: Db) {
   return db.selectFrom('users').select(LISTED_USER_COLUMNS).orderBy('createdAt').execute();
 }

@@ -15,6 +15,7 @@ import {
   findUsersByLowerEmails,
   insertUser,
   listUsers as listUserRows,
+  searchUsersByEmail,
   updateUserProfile as updateUserProfileRow,
 } from './users.repository.js';
 
@@ -77,6 +78,11 @@ function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<
 
 export function listUsers(db: Db) {
   return listUserRows(db);
+}
+
+/** The operators' console's "find by e-mail": accounts whose e-mail contains the text. */
+export function findUsersByEmailText(db: Db, text: string, page: { offset: number; limit: number }) {
+  return searchUsersByEmail(db, text, page);
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

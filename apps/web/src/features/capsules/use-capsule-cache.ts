@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 
 /**
  * After any successful capsule action: the list (every filter and page), the stats strip
- * and the capsule's own details are fetched again, so no screen shows the old state.
+ * and the capsule's own details and record are fetched again, so no screen shows the old state.
  */
 export function useRefreshCapsules() {
   const trpc = useTRPC();
@@ -15,6 +15,7 @@ export function useRefreshCapsules() {
         queryClient.invalidateQueries({ queryKey: trpc.capsules.list.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.capsules.counts.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.capsules.byId.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.capsules.trail.pathKey() }),
       ]),
     [queryClient, trpc],
   );

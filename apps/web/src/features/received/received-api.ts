@@ -39,6 +39,12 @@ export function useReceivedCapsule(id: string) {
   return useQuery(trpc.receivedCapsules.byId.queryOptions({ id }));
 }
 
+/** The part of the capsule's record about the recipient; secondary, so not retried or toasted. */
+export function useReceivedTrail(id: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.receivedCapsules.trail.queryOptions({ id }), retry: false });
+}
+
 /** The short-lived read URL of a released capsule's video. */
 export function useSecureUrl() {
   const trpc = useTRPC();

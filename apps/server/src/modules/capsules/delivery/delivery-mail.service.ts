@@ -28,6 +28,7 @@ import {
   mailBackoffMinutes,
   openingMailStep,
 } from './delivery-rules.js';
+import { troubledMailView } from './delivery-watch.service.js';
 
 // The recipient's mails, from the outbox the delivery wrote (delivery_mails): the delivery mail,
 // and a dated capsule's opening-day mail (docs/decisions/022-mail-templates.md). Retries are
@@ -167,7 +168,8 @@ export async function sendDueDeliveryMails(deps: AppDeps, signal?: AbortSignal):
       ...claimed.map((m) => m.recipientUserId),
       ...[...facts.values()].map((f) => f.ownerId),
     ]);
-    for (const mail of claimed) {
+    // The batch's mails go at once: the mailer's pooled connections (mail/mailer.ts) carry them.
+    const sendOne = async (mail: ClaimedMail) => {
       const capsule = facts.get(mail.capsuleId);
       const recipient = users.get(mail.recipientUserId);
       const sender = capsule ? users.get(capsule.ownerId) : undefined;
@@ -175,13 +177,13 @@ export async function sendDueDeliveryMails(deps: AppDeps, signal?: AbortSignal):
         // Deleted with its account or capsule since: nothing to say, and nobody to say it to.
         await markMailGivenUp(deps.db, mail.id, 'The capsule, its sender or its recipient no longer exists');
         run.failed += 1;
-        continue;
+        return;
       }
       try {
         const prepared = await prepare(deps, mail, capsule, { recipient, sender });
         if (prepared.kind === 'done') {
           if (prepared.failed) run.failed += 1;
-          continue;
+          return;
         }
         await deps.mailer.send({
           to: recipient.email,
@@ -199,28 +201,23 @@ export async function sendDueDeliveryMails(deps: AppDeps, signal?: AbortSignal):
         );
         if (last) run.failed += 1;
         else run.retried += 1;
-        continue;
+        return;
       }
       await markMailSent(deps.db, mail.id, deps.clock.now());
       run.sent += 1;
-    }
+    };
+    // Every send settles before the next claim; a database fault of one is thrown after (the job
+    // retries; a mail sent but not marked is sent again under its same Message-ID).
+    const outcomes = await Promise.allSettled(claimed.map(sendOne));
+    const fault = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (fault) throw fault.reason;
   }
   return run;
 }
 
 /** The admin CLI's delivery:failed: mails of both kinds given up after their last try. */
 export async function listFailedDeliveryMails(deps: Pick<AppDeps, 'db'>) {
-  const rows = await listFailedMails(deps.db);
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    capsuleId: r.capsuleId,
-    capsuleTitle: r.title,
-    recipientEmail: r.recipientEmail,
-    attempts: r.attempts,
-    lastError: r.lastError,
-    deliveredAt: r.createdAt,
-  }));
+  return (await listFailedMails(deps.db)).map(troubledMailView);
 }
 
 /**

@@ -23,11 +23,12 @@ export const DELIVERY_BATCH = 200;
 export const RECHECK_WAITING_MINUTES = 60;
 
 /**
- * Mails claimed at a time by the mail sweep, then sent one after the other outside any
- * transaction: few, so even a mail server that hangs each one to nodemailer's connection and
- * greeting timeouts (2.5 minutes) cannot keep the last of them past its lease.
+ * Mails claimed at a time by the mail sweep, then sent together outside any transaction over the
+ * mailer's pool of SMTP connections (mail/mailer.ts, 5 connections: two rounds): even a mail server
+ * that hangs each one to nodemailer's connection and greeting timeouts (2.5 minutes) cannot keep
+ * the last of them past its lease.
  */
-export const MAIL_BATCH = 5;
+export const MAIL_BATCH = 10;
 
 /**
  * A claimed mail is not taken by another sweep for this long (app time): longer than sending the

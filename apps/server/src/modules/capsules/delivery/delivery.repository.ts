@@ -18,6 +18,7 @@ function deliverySelection(db: Db) {
       'capsules.status',
       'capsules.recipientEmail',
       'capsules.dueAt',
+      'capsules.deliveryCheckAt',
       'capsules.deliveryCriteria',
       'capsules.deliveryDate',
       'capsules.videoBlobName',
@@ -26,13 +27,31 @@ function deliverySelection(db: Db) {
     .where('capsules.deliveredAt', 'is', null);
 }
 
+/** Where a sweep's previous claim ended, in the claim's order. */
+export interface ClaimCursor {
+  deliveryCheckAt: Date;
+  id: string;
+}
+
 /**
- * Up to `limit` capsules to look at now (by the partial index on delivery_check_at), locked for
- * the caller's transaction; rows another sweep holds are skipped, not waited for, so two sweeps
- * share the work and never both take a capsule. due_at is checked too: never early.
+ * Up to `limit` capsules to look at now, locked for the caller's transaction; rows another sweep
+ * holds are skipped, not waited for, so two sweeps share the work and never both take a capsule.
+ * due_at is checked too: never early. The order is the partial index's, (delivery_check_at, id)
+ * (migration 0027): a claim reads its batch and stops, never sorting a whole peak. `after`
+ * starts the read past the sweep's previous claim: the rows it delivered leave dead index entries
+ * behind until a vacuum, and a read from the start would step over all of them each time.
  */
-export function claimDueCapsules(db: Db, now: Date, limit: number) {
+export function claimDueCapsules(db: Db, now: Date, limit: number, after: ClaimCursor | null = null) {
   return deliverySelection(db)
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.refTuple('capsules.deliveryCheckAt', 'capsules.id'),
+          '>',
+          eb.tuple(after?.deliveryCheckAt as Date, after?.id as string),
+        ),
+      ),
+    )
     .where('capsules.deliveryCheckAt', '<=', now)
     .where('capsules.dueAt', '<=', now)
     .orderBy('capsules.deliveryCheckAt')
@@ -259,24 +278,91 @@ export async function markMailTryFailed(db: Db, id: string, next: Date | null, e
 /** A mail the sweep found nothing to send for (its capsule or account is gone): failed with why. */
 export const markMailGivenUp = (db: Db, id: string, why: string) => markMailTryFailed(db, id, null, why);
 
-/** Mails given up after their last try, oldest first (the admin CLI's delivery:failed). */
-export function listFailedMails(db: Db) {
-  return db
+/**
+ * Recipients' mails in trouble, oldest first: 'failed' were given up after their last try (the
+ * admin CLI's delivery:failed); 'retrying' failed at least once and wait for their next try.
+ */
+function troubledMails(db: Db, state: 'failed' | 'retrying') {
+  const query = db
     .selectFrom('deliveryMails')
-    .innerJoin('capsules', 'capsules.id', 'deliveryMails.capsuleId')
+    .innerJoin('capsules', 'capsules.id', 'deliveryMails.capsuleId');
+  return state === 'failed'
+    ? query.where('deliveryMails.status', '=', 'failed')
+    : query.where('deliveryMails.status', '=', 'pending').where('deliveryMails.attempts', '>', 0);
+}
+
+export function listTroubledMails(
+  db: Db,
+  state: 'failed' | 'retrying',
+  page: { offset: number; limit: number } = { offset: 0, limit: 10_000 },
+) {
+  return troubledMails(db, state)
     .select([
       'deliveryMails.id',
       'deliveryMails.kind',
       'deliveryMails.capsuleId',
       'deliveryMails.attempts',
       'deliveryMails.lastError',
+      'deliveryMails.nextAttemptAt',
       'deliveryMails.createdAt',
       'capsules.title',
       'capsules.recipientEmail',
     ])
-    .where('deliveryMails.status', '=', 'failed')
     .orderBy('deliveryMails.createdAt')
+    .orderBy('deliveryMails.id')
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
+}
+
+export async function countTroubledMails(db: Db, state: 'failed' | 'retrying'): Promise<number> {
+  const row = await troubledMails(db, state)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The admin CLI's delivery:failed: every mail given up, oldest first. */
+export const listFailedMails = (db: Db) => listTroubledMails(db, 'failed');
+
+/**
+ * Capsules due before `before` that no sweep has looked at since then (the partial index on
+ * delivery_check_at): with the sweep running every minute there are none; any is a fault.
+ * Capsules the sweep postponed (no recipient account yet) have a later check and are not here.
+ */
+function overdueCapsules(db: Db, before: Date) {
+  return db
+    .selectFrom('capsules')
+    .where('deliveryCheckAt', '<=', before)
+    .where('dueAt', '<=', before)
+    .where('deliveredAt', 'is', null);
+}
+
+export function listOverdueCapsules(db: Db, before: Date, limit: number) {
+  return overdueCapsules(db, before)
+    .select(['id', 'title', 'dueAt', 'deliveryCriteria', 'status'])
+    .orderBy('dueAt')
+    .limit(limit)
+    .execute();
+}
+
+export async function countOverdueCapsules(db: Db, before: Date): Promise<number> {
+  const row = await overdueCapsules(db, before)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Due capsules the sweep postponed: their recipient has no account yet (or they are marked for deletion). */
+export async function countPostponedCapsules(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('capsules')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('deliveryCheckAt', '>', now)
+    .where('dueAt', '<=', now)
+    .where('deliveredAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Failed mails (one, or all when `id` is null) pending again from `now`, with a fresh count of tries. */

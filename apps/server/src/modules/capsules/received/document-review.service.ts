@@ -1,13 +1,17 @@
+import { type DeliveryCriteria, milestoneOpensAt, objectionWindowEnd } from '@capsule/domain';
 import type { AppDeps } from '../../../deps.js';
 import { badInput, conflict, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
 import { documentOutcomeMail } from '../../../mail/document-outcome.js';
+import { recordOperatorAction, recordTrail } from '../../audit/index.js';
 import { keptBlobState } from '../../storage/index.js';
 import { findPublicUsers } from '../../users/index.js';
 import {
+  countWaitingDocuments as countWaitingRows,
   findDocumentOutcome,
   listWaitingDocuments as listWaitingRows,
   lockDocumentUpload,
+  markOutcomeMailed,
   updateDocumentUpload,
 } from './document-uploads.repository.js';
 import { lockReceivedByCapsule, updateReceivedDocument } from './received.repository.js';
@@ -19,11 +23,16 @@ import { DOCUMENT_LINK_MINUTES, DOCUMENT_TEXTS, MAX_REJECTION_REASON } from './r
 // recipient. The recipient is mailed the verdict by a job sent in the verdict's transaction, so
 // a mail server that is away delays the mail and never undoes the verdict.
 
-interface WaitingDocument {
+export interface WaitingDocument {
+  /** This submission: a verdict names it, so one given on an earlier submission never lands on a newer one. */
+  documentId: string;
   capsuleId: string;
   title: string;
-  criteria: string;
+  criteria: DeliveryCriteria;
+  /** The event the document proves (e.g. Wedding); null when the sender chose none. */
+  category: string | null;
   recipient: { id: string; name: string; email: string };
+  sender: { id: string; name: string; email: string };
   fileName: string;
   submittedAt: string;
   /**
@@ -34,20 +43,27 @@ interface WaitingDocument {
   link: string | null;
   linkExpiresAt: string | null;
   problem: string | null;
+  /** The sender objected to an earlier Verified of this document: why, and when. */
+  objection: { reason: string; at: string } | null;
 }
 
 const IMAGE_CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 
-/** Documents waiting for a verdict, oldest first. */
+/** Documents waiting for a verdict, oldest first: one page, optionally of one release condition. */
 export async function listWaitingDocuments(
   deps: Pick<AppDeps, 'db' | 'storage'>,
-  limit = 200,
+  page = { offset: 0, limit: 200 },
+  criteria?: DeliveryCriteria,
 ): Promise<WaitingDocument[]> {
-  const rows = await listWaitingRows(deps.db, limit);
-  const recipients = await findPublicUsers(
+  const rows = await listWaitingRows(deps.db, page, criteria);
+  const people = await findPublicUsers(
     deps.db,
-    rows.map((row) => row.userId),
+    rows.flatMap((row) => [row.userId, row.senderId]),
   );
+  const person = (id: string) => {
+    const user = people.get(id);
+    return { id, name: user?.fullName ?? '', email: user?.email ?? '' };
+  };
   return Promise.all(
     rows.map(async (row) => {
       const type = row.imageType ?? 'png';
@@ -61,20 +77,49 @@ export async function listWaitingDocuments(
               contentDisposition: `inline; filename="document-${row.capsuleId}.${type === 'jpeg' ? 'jpg' : type}"`,
             })
           : null;
-      const recipient = recipients.get(row.userId);
       return {
+        documentId: row.id,
         capsuleId: row.capsuleId,
         title: row.title,
         criteria: row.deliveryCriteria,
-        recipient: { id: row.userId, name: recipient?.fullName ?? '', email: recipient?.email ?? '' },
+        category: row.category,
+        recipient: person(row.userId),
+        sender: person(row.senderId),
         fileName: row.fileName,
         submittedAt: (row.submittedAt as Date).toISOString(),
         link: link?.url ?? null,
         linkExpiresAt: link?.expiresOn.toISOString() ?? null,
         problem: link ? null : DOCUMENT_LINK_PROBLEMS[kept.state === 'damaged' ? 'damaged' : 'unrecorded'],
+        objection:
+          row.objectionReason && row.objectedAt
+            ? { reason: row.objectionReason, at: row.objectedAt.toISOString() }
+            : null,
       };
     }),
   );
+}
+
+/** How many documents wait, optionally of one release condition. */
+export function countWaitingDocuments(
+  deps: Pick<AppDeps, 'db'>,
+  criteria?: DeliveryCriteria,
+): Promise<number> {
+  return countWaitingRows(deps.db, criteria);
+}
+
+/**
+ * When a verified document's capsule opens: the later of the sender's objection window and the
+ * combined rule's not-before day (its first instant, UTC, as the release rule reads it); null: now,
+ * when both are behind us.
+ */
+function verifiedOpensAt(
+  o: { objectionEndsAt: Date | null; notBeforeDate: string | null },
+  now: Date,
+): string | null {
+  const notBefore = milestoneOpensAt(o.notBeforeDate);
+  const later = [o.objectionEndsAt, notBefore].filter((d): d is Date => d !== null && d > now);
+  if (later.length === 0) return null;
+  return new Date(Math.max(...later.map((d) => d.getTime()))).toISOString();
 }
 
 /** Why an operator gets no link to a waiting document (docs/decisions/027-reviewed-bytes-fixity-backups.md). */
@@ -95,7 +140,20 @@ export async function reviewDocument(
   deps: Pick<AppDeps, 'db' | 'clock' | 'jobs'>,
   capsuleId: string,
   verdict: DocumentVerdict,
-): Promise<{ capsuleId: string; recipientId: string; status: DocumentVerdict['status'] }> {
+  /**
+   * Who decided, as the capsule's record names them (the admin CLI's operator), and the sender's
+   * objection window a verification opens (OBJECTION_DAYS; 0: the capsule opens at once).
+   * `operatorId`: the console's operator account. `documentId`: the submission the operator
+   * looked at; if another operator decided it meanwhile (or the recipient sent a new one), the
+   * verdict is refused as already decided rather than landing on a document nobody saw.
+   */
+  by: { operator: string; objectionDays: number; operatorId?: string; documentId?: string },
+): Promise<{
+  capsuleId: string;
+  recipientId: string;
+  status: DocumentVerdict['status'];
+  opensAt: Date | null;
+}> {
   const reason = verdict.status === 'Rejected' ? verdict.reason.trim() : null;
   if (verdict.status === 'Rejected' && !reason) throw badInput(DOCUMENT_TEXTS.reasonRequired);
   if (reason && reason.length > MAX_REJECTION_REASON) throw badInput(DOCUMENT_TEXTS.reasonTooLong);
@@ -104,10 +162,21 @@ export async function reviewDocument(
     const row = await lockReceivedByCapsule(trx, capsuleId);
     if (!row) throw notFound(DOCUMENT_TEXTS.noReceivedCapsule(capsuleId));
     const upload = row.documentUploadId ? await lockDocumentUpload(trx, row.documentUploadId) : undefined;
+    if (by.documentId !== undefined && row.documentUploadId !== by.documentId) {
+      throw conflict(DOCUMENT_TEXTS.alreadyDecided);
+    }
     if (row.documentVerificationStatus !== 'Submitted' || upload?.state !== 'submitted') {
-      throw conflict(DOCUMENT_TEXTS.nothingWaiting(capsuleId));
+      throw conflict(
+        by.documentId ? DOCUMENT_TEXTS.alreadyDecided : DOCUMENT_TEXTS.nothingWaiting(capsuleId),
+      );
     }
     const now = deps.clock.now();
+    // Verified: the capsule opens when the sender's window ends without an objection (the sender's
+    // account exists while the capsule does: it is deleted with them). The sender objects once per
+    // document: verified again after their objection (its reason read), it opens at once, so an
+    // objection can delay a release but never hold it for good.
+    const windowOpens = verdict.status === 'Verified' && by.objectionDays > 0 && !row.objectedAt;
+    const opensAt = windowOpens ? objectionWindowEnd(now, by.objectionDays) : null;
     await updateDocumentUpload(trx, upload.id, {
       state: verdict.status === 'Verified' ? 'verified' : 'rejected',
       reviewedAt: now,
@@ -117,14 +186,49 @@ export async function reviewDocument(
       documentVerificationStatus: verdict.status,
       documentRejectionReason: reason,
       documentReviewedAt: now,
+      objectionEndsAt: opensAt,
     });
+    await recordTrail(trx, {
+      capsuleId,
+      at: now,
+      event: 'document_reviewed',
+      actor: 'operator',
+      details: {
+        verdict: verdict.status,
+        reason,
+        operator: by.operator,
+        opensAt: opensAt?.toISOString() ?? null,
+      },
+    });
+    await recordOperatorAction(trx, {
+      at: now,
+      operator: by.operator,
+      operatorId: by.operatorId ?? null,
+      action: verdict.status === 'Verified' ? 'document.verify' : 'document.reject',
+      subject: capsuleId,
+      reason,
+      details: { documentId: upload.id, opensAt: opensAt?.toISOString() ?? null },
+    });
+    // One mail job per verdict, not per document: after an objection the same document gets a
+    // second verdict while the first verdict's job may still be queued or running (having read
+    // the document back in review, so sending nothing). A key per document would have the queue
+    // drop the second job, and the recipient would never hear of the verdict that opened it.
+    const verdictKey = `${upload.id}@${now.toISOString()}`;
     await deps.jobs.send(
       trx,
       'received.document-mail',
       { documentId: upload.id },
-      { singletonKey: upload.id },
+      { singletonKey: verdictKey },
     );
-    return { capsuleId, recipientId: row.userId, status: verdict.status };
+    // The sender is told of the window, and may object until it ends.
+    if (opensAt)
+      await deps.jobs.send(
+        trx,
+        'received.objection-mail',
+        { documentId: upload.id },
+        { singletonKey: verdictKey },
+      );
+    return { capsuleId, recipientId: row.userId, status: verdict.status, opensAt };
   });
 }
 
@@ -149,8 +253,9 @@ export async function sendDocumentOutcomeMail(
     senderName: people.get(outcome.ownerId)?.fullName ?? null,
     verified: outcome.state === 'verified',
     reason: outcome.rejectionReason,
+    opensAt: outcome.state === 'verified' ? verifiedOpensAt(outcome, deps.clock.now()) : null,
     publicUrl: deps.config.publicUrl,
   });
   await deps.mailer.send({ to: recipient.email, ...mail });
-  await updateDocumentUpload(deps.db, outcome.id, { outcomeMailedAt: deps.clock.now() });
+  if (outcome.reviewedAt) await markOutcomeMailed(deps.db, outcome.id, outcome.reviewedAt, deps.clock.now());
 }

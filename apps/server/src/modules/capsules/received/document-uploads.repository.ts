@@ -1,3 +1,4 @@
+import type { DeliveryCriteria } from '@capsule/domain';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { DocumentUploadsTable } from '../../../db/schema.js';
@@ -111,11 +112,24 @@ export async function updateDocumentUpload(
  * The operators' queue: documents waiting for a verdict, oldest first (the partial index
  * document_uploads_waiting_idx), with the capsule they are for.
  */
-export function listWaitingDocuments(db: Db, limit: number) {
-  return db
+/** Documents waiting for a verdict, optionally of one release condition. */
+function waitingDocuments(db: Db, criteria: DeliveryCriteria | undefined) {
+  let query = db
     .selectFrom('documentUploads')
     .innerJoin('receivedCapsules', 'receivedCapsules.id', 'documentUploads.receivedCapsuleId')
     .innerJoin('capsules', 'capsules.id', 'receivedCapsules.capsuleId')
+    .where('documentUploads.state', '=', 'submitted');
+  if (criteria) query = query.where('capsules.deliveryCriteria', '=', criteria);
+  return query;
+}
+
+/** One page of the waiting documents, oldest submission first. */
+export function listWaitingDocuments(
+  db: Db,
+  page: { offset: number; limit: number },
+  criteria?: DeliveryCriteria,
+) {
+  return waitingDocuments(db, criteria)
     .select([
       'documentUploads.id',
       'documentUploads.userId',
@@ -126,13 +140,25 @@ export function listWaitingDocuments(db: Db, limit: number) {
       'documentUploads.imageType',
       'documentUploads.submittedAt',
       'capsules.id as capsuleId',
+      'capsules.ownerId as senderId',
       'capsules.title',
       'capsules.deliveryCriteria',
+      'capsules.category',
+      'receivedCapsules.objectionReason',
+      'receivedCapsules.objectedAt',
     ])
-    .where('documentUploads.state', '=', 'submitted')
     .orderBy('documentUploads.submittedAt')
-    .limit(limit)
+    .orderBy('documentUploads.id')
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
+}
+
+export async function countWaitingDocuments(db: Db, criteria?: DeliveryCriteria): Promise<number> {
+  const row = await waitingDocuments(db, criteria)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** What the outcome mail needs: the verdict and the capsule it is about. */
@@ -146,13 +172,33 @@ export function findDocumentOutcome(db: Db, id: string) {
       'documentUploads.userId',
       'documentUploads.state',
       'documentUploads.rejectionReason',
+      'documentUploads.reviewedAt',
       'documentUploads.outcomeMailedAt',
       'capsules.id as capsuleId',
       'capsules.title',
       'capsules.ownerId',
+      'receivedCapsules.documentUploadId as currentUploadId',
+      'receivedCapsules.documentVerificationStatus',
+      'receivedCapsules.objectionEndsAt',
+      'capsules.notBeforeDate',
     ])
     .where('documentUploads.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Records the outcome mail as sent for the verdict given at `reviewedAt` only: if the sender
+ * objected or a new verdict came while the mail was on its way, the document stays unmailed and
+ * the new verdict's own mail job tells the recipient.
+ */
+export async function markOutcomeMailed(db: Db, id: string, reviewedAt: Date, at: Date): Promise<void> {
+  await db
+    .updateTable('documentUploads')
+    .set({ outcomeMailedAt: at })
+    .where('id', '=', id)
+    .where('reviewedAt', '=', reviewedAt)
+    .where('outcomeMailedAt', 'is', null)
+    .execute();
 }
 
 /** Received documents stored before kept copies and hashes existed (the name is not a kept one). */

@@ -7,6 +7,7 @@ import {
 import type { AppDeps } from '../../../deps.js';
 import { badInput, conflict, notFound } from '../../../errors.js';
 import { addMinutes } from '../../../lib/clock.js';
+import { recordTrail } from '../../audit/index.js';
 import {
   type BlobDigest,
   type BlobRef,
@@ -178,6 +179,14 @@ export async function completeDocumentUpload(
       },
       now,
     );
+    await recordTrail(trx, {
+      capsuleId: row.id,
+      at: now,
+      event: 'document_submitted',
+      actor: 'recipient',
+      actorId: userId,
+      details: { sha256: verdict.digest.sha256, size: verdict.digest.size, imageType: verdict.imageType },
+    });
     await updateReceivedDocument(trx, row.receivedId, {
       documentVerificationStatus: 'Submitted',
       documentBlobName: verdict.kept.blob,
@@ -185,6 +194,10 @@ export async function completeDocumentUpload(
       documentUploadId: current.id,
       documentRejectionReason: null,
       documentReviewedAt: null,
+      // A new document: an objection to an earlier one is not about it.
+      objectionEndsAt: null,
+      objectionReason: null,
+      objectedAt: null,
     });
   });
   // The refusal is committed (the upload marked, the blob gone) before it is answered.

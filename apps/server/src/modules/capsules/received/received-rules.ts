@@ -1,3 +1,4 @@
+import { MAX_DECISION_REASON } from '@capsule/domain';
 import { SAS_MINUTES } from '../../storage/index.js';
 import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 
@@ -32,9 +33,11 @@ export const DOCUMENT_TEXTS = {
   uploadClosed: 'This upload is no longer open. Please choose the document again.',
   /** The operators' CLI. */
   noReceivedCapsule: (capsuleId: string) => `No capsule ${capsuleId} has been received by anyone.`,
+  alreadyDecided: 'Another operator has already decided this document.',
   nothingWaiting: (capsuleId: string) => `No document is waiting for review on capsule ${capsuleId}.`,
   reasonRequired: 'Give the reason for the rejection with --reason "..."; the recipient reads it.',
   reasonTooLong: 'The reason is too long (at most 500 characters).',
 } as const;
 
-export const MAX_REJECTION_REASON = 500;
+/** A rejection's reason: the console's limit too (packages/domain, ops-inputs.ts), one rule. */
+export const MAX_REJECTION_REASON = MAX_DECISION_REASON;

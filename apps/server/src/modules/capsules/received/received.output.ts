@@ -37,7 +37,10 @@ export const receivedCapsuleOutputSchema = z.object({
   canView: z.boolean(),
   /** Why the capsule cannot be watched now (the secure URL's 403 text); null when it can. */
   lockedReason: z.string().nullable(),
-  /** Milestone_Date: the instant it opens (its delivery date, UTC); otherwise null. */
+  /**
+   * The instant it opens: Milestone_Date, its delivery date (UTC); a verified document inside the
+   * sender's objection window, the window's end; otherwise null.
+   */
   opensAt: isoInstant.nullable(),
   canSubmitDocuments: z.boolean(),
 });

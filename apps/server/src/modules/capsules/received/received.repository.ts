@@ -19,6 +19,9 @@ const RECEIVED_COLUMNS = [
   'receivedCapsules.documentUploadId',
   'receivedCapsules.documentRejectionReason',
   'receivedCapsules.documentReviewedAt',
+  'receivedCapsules.objectionEndsAt',
+  'receivedCapsules.objectionReason',
+  'receivedCapsules.objectedAt',
   'capsules.id',
   'capsules.ownerId',
   'capsules.title',
@@ -30,6 +33,7 @@ const RECEIVED_COLUMNS = [
   'capsules.recipientEmail',
   'capsules.message',
   'capsules.deliveryDate',
+  'capsules.notBeforeDate',
   'capsules.uploadDate',
   'capsules.createdAt',
   'capsules.deliveredAt',
@@ -48,15 +52,25 @@ function receivedBy(db: Db, userId: string) {
 
 type Eb = ExpressionBuilder<Database, 'receivedCapsules' | 'capsules'>;
 
+/** Every capsule the user received, oldest first (the export: export/export.service.ts). */
+export function listAllReceived(db: Db, userId: string) {
+  return receivedBy(db, userId)
+    .select(RECEIVED_COLUMNS)
+    .orderBy('receivedCapsules.receivedAt')
+    .orderBy('capsules.id')
+    .execute();
+}
+
 const DOCUMENT_CRITERIA_LIST = [...DOCUMENT_CRITERIA];
 
 /**
  * The release rule of @capsule/domain's releaseVerdict (received/release.ts) as SQL, for the
- * 'Releasable' sort: a stored video, and View_Any_Time, or a verified document, or a
+ * 'Releasable' sort: a stored video, and View_Any_Time, or a verified document past the
+ * sender's objection window and its not-before day, or a
  * Milestone_Date whose day (UTC) has come. `today` is the clock's date in UTC: a date opens at
  * its first instant, UTC. The integration suite checks that the list's canView and this agree.
  */
-function releasable(eb: Eb, today: string) {
+function releasable(eb: Eb, today: string, now: Date) {
   return eb.and([
     eb('capsules.videoBlobName', 'is not', null),
     eb.or([
@@ -64,6 +78,13 @@ function releasable(eb: Eb, today: string) {
       eb.and([
         eb('capsules.deliveryCriteria', 'in', DOCUMENT_CRITERIA_LIST),
         eb('receivedCapsules.documentVerificationStatus', '=', 'Verified'),
+        // ...once the sender's objection window, if any, has ended...
+        eb.or([
+          eb('receivedCapsules.objectionEndsAt', 'is', null),
+          eb('receivedCapsules.objectionEndsAt', '<=', now),
+        ]),
+        // ...and its not-before day, if any, has come (the combined rule).
+        eb.or([eb('capsules.notBeforeDate', 'is', null), eb('capsules.notBeforeDate', '<=', today)]),
       ]),
       eb.and([
         eb('capsules.deliveryCriteria', '=', 'Milestone_Date'),
@@ -92,6 +113,8 @@ interface ReceivedListFilter {
   limit: number;
   /** The clock's date in UTC ('YYYY-MM-DD'), for the release rule. */
   today: string;
+  /** The clock's instant, for the objection window's end. */
+  now: Date;
 }
 
 function filtered(db: Db, userId: string, filter: ReceivedListFilter) {
@@ -102,7 +125,7 @@ function filtered(db: Db, userId: string, filter: ReceivedListFilter) {
     case 'milestone':
       return query.where('capsules.deliveryCriteria', '=', 'Milestone_Date');
     case 'releasable':
-      return query.where((eb) => releasable(eb, filter.today));
+      return query.where((eb) => releasable(eb, filter.today, filter.now));
     case 'verification':
       return query.where(needsVerification);
     default:
@@ -225,6 +248,10 @@ interface ReceivedDocumentPatch {
   documentUploadId?: string;
   documentRejectionReason: string | null;
   documentReviewedAt: Date | null;
+  /** The sender's objection window (migration 0023); left as is when not given. */
+  objectionEndsAt?: Date | null;
+  objectionReason?: string | null;
+  objectedAt?: Date | null;
 }
 
 /** Writes the document state a service decided (document.service.ts, document-review.service.ts). */

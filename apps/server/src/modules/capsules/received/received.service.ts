@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../../deps.js';
 import { AppError, notFound } from '../../../errors.js';
 import { isUuid } from '../../../lib/ids.js';
+import { readTrail, recordTrail, type TrailLine } from '../../audit/index.js';
 import { userContainerName } from '../../storage/index.js';
 import { findPublicUsers, type PublicUser } from '../../users/index.js';
 import { servablePlayback } from '../video/capsule-blobs.service.js';
@@ -40,6 +41,9 @@ export const receivedFacts = (row: ReceivedRow): ReceivedFacts => ({
   deliveryDate: row.deliveryDate,
   documentStatus: row.documentVerificationStatus,
   hasVideo: row.videoBlobName !== null,
+  // A verified document's capsule opens when the sender's objection window ends.
+  opensAt: row.documentVerificationStatus === 'Verified' ? iso(row.objectionEndsAt) : null,
+  notBefore: row.notBeforeDate,
 });
 
 /** The received capsule as the API answers it, the rules read at `now`. */
@@ -85,7 +89,10 @@ async function receivedView(
     thumbnailUrl: thumbnail?.url ?? null,
     canView: release.ok,
     lockedReason: release.ok ? null : release.reason,
-    opensAt: row.deliveryCriteria === 'Milestone_Date' ? iso(milestoneOpensAt(row.deliveryDate)) : null,
+    opensAt:
+      row.deliveryCriteria === 'Milestone_Date'
+        ? iso(milestoneOpensAt(row.deliveryDate))
+        : (facts.opensAt ?? null),
     canSubmitDocuments: canSubmitDocuments(facts),
   };
 }
@@ -109,7 +116,7 @@ export async function listReceivedCapsules(
   query: ReceivedListQuery,
 ): Promise<ReceivedPage> {
   const now = deps.clock.now();
-  const { rows, total } = await listReceived(deps.db, userId, { ...query, today: utcDay(now) });
+  const { rows, total } = await listReceived(deps.db, userId, { ...query, today: utcDay(now), now });
   const counts = await countReceived(deps.db, userId);
   return { items: await viewsOf(deps, rows, now), total, page: query.page, limit: query.limit, counts };
 }
@@ -147,9 +154,12 @@ interface SecureUrl {
  * shows).
  */
 export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string): Promise<SecureUrl> {
-  const row = await findMine(deps, userId, capsuleId);
+  // The instant first, then the row: an objection committed meanwhile was made before this
+  // instant, inside the window, and the row read after it shows it.
   const now = deps.clock.now();
-  const verdict = releaseVerdict(receivedFacts(row), now);
+  const row = await findMine(deps, userId, capsuleId);
+  const facts = receivedFacts(row);
+  const verdict = releaseVerdict(facts, now);
   if (!verdict.ok) throw new AppError('FORBIDDEN', verdict.reason);
   // The rule holds only with a stored video; it is served only as it was reviewed, and as its
   // playback rendition when it has one.
@@ -164,8 +174,46 @@ export async function secureUrl(deps: AppDeps, userId: string, capsuleId: string
   });
   // The recipient opened the capsule's video: the sender's card shows 'opened on …' from this
   // (once), not from a look at the details, which a sealed capsule also has.
-  if (!row.viewedAt) await markViewed(deps.db, row.receivedId, now);
+  if (!row.viewedAt) await recordFirstOpening(deps, row, userId, now);
   return { url: grant.url, expiresAt: grant.expiresOn.toISOString() };
+}
+
+/**
+ * The recipient was given the video (its playback URL, or its copy in an export): the first time,
+ * the opening is marked and the record gets the release decision that opened it (the rule and
+ * what it read) and the opening. Of two first looks at once, the one that marks it writes them.
+ * A refusal writes nothing: a refused call changes no row (docs/server-rules.md, 'Capsule record').
+ */
+export async function recordFirstOpening(
+  deps: Pick<AppDeps, 'db'>,
+  row: ReceivedRow,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const facts = receivedFacts(row);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await markViewed(trx, row.receivedId, now))) return;
+    const details = {
+      rule: facts.criteria,
+      deliveryDate: facts.deliveryDate ?? null,
+      documentStatus: facts.documentStatus ?? null,
+      opensAt: facts.opensAt ?? null,
+      verdict: 'open',
+    };
+    const who = { capsuleId: row.id, at: now, actorId: userId };
+    await recordTrail(trx, { ...who, event: 'release_decided', actor: 'system', details });
+    await recordTrail(trx, { ...who, event: 'opened', actor: 'recipient', details: {} });
+  });
+}
+
+/** The part of the capsule's record about the recipient (404 for anyone else). */
+export async function readReceivedTrail(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  capsuleId: string,
+): Promise<TrailLine[]> {
+  const row = await findMine(deps, userId, capsuleId);
+  return readTrail(deps.db, row.id, 'recipient');
 }
 
 /**

@@ -1,16 +1,11 @@
 import type { AppDeps } from '../../../deps.js';
 import { MediaError, type VideoProbe } from '../../media/index.js';
-import {
-  keptBlobState,
-  listFailedBlobCapsules,
-  recordKeptBlob,
-  userContainerName,
-} from '../../storage/index.js';
+import { keptBlobState, recordKeptBlob, userContainerName } from '../../storage/index.js';
 import { withLockedCapsuleById } from '../capsule-transaction.js';
 import { findCapsuleById, listRenditionRepairs, updateCapsule } from '../capsules.repository.js';
 import { makePlaybackRendition, mediaFactsOf, type Rendition } from './rendition.service.js';
 import { REVIEW_SAS_MINUTES } from './upload-rules.js';
-import { findUpload, updateUpload } from './video-uploads.repository.js';
+import { findUpload, markRenditionsAsked, updateUpload } from './video-uploads.repository.js';
 
 // Renditions made after the review (docs/server-rules.md, 'Video upload'): a stored video that
 // has no playback rendition (accepted before renditions existed) or whose rendition a fixity
@@ -21,10 +16,12 @@ import { findUpload, updateUpload } from './video-uploads.repository.js';
 /** Capsules looked at per sweep: the next hour's sweep sends the next ones. */
 const REPAIRS_PER_SWEEP = 200;
 
-/** The sweep ('capsules.rendition-sweep'): one 'capsule.rendition' job per capsule that needs it. */
+/**
+ * The sweep ('capsules.rendition-sweep'): one 'capsule.rendition' job per capsule that needs it,
+ * those asked about longest ago first; each is marked asked, so the next sweep takes the next.
+ */
 export async function sendRenditionRepairs(deps: AppDeps): Promise<number> {
-  const damaged = await listFailedBlobCapsules(deps.db, 'rendition', REPAIRS_PER_SWEEP);
-  const rows = await listRenditionRepairs(deps.db, damaged, REPAIRS_PER_SWEEP);
+  const rows = await listRenditionRepairs(deps.db, REPAIRS_PER_SWEEP);
   await deps.db.transaction().execute(async (trx) => {
     // Exclusive per capsule: a job still queued or running from an earlier sweep is not doubled.
     for (const row of rows)
@@ -34,6 +31,11 @@ export async function sendRenditionRepairs(deps: AppDeps): Promise<number> {
         { capsuleId: row.id },
         { singletonKey: row.id, group: row.ownerId },
       );
+    await markRenditionsAsked(
+      trx,
+      rows.map((row) => row.videoUploadId as string),
+      deps.clock.now(),
+    );
   });
   return rows.length;
 }

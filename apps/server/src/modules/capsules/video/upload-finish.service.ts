@@ -52,6 +52,17 @@ async function revertUpload(
   await scheduleBlobCleanup(deps, trx, capsule.id, { marked: 1, lastSasExpiry: upload.sasExpiresAt }, now);
 }
 
+/** A recording's slot given up for a new take or another file (upload-start.service.ts). */
+export function abandonUpload(
+  deps: Pick<AppDeps, 'jobs'>,
+  trx: Trx,
+  capsule: CapsuleRow,
+  upload: VideoUploadRow,
+  now: Date,
+): Promise<void> {
+  return revertUpload(deps, trx, capsule, upload, 'cancelled', now);
+}
+
 /** What storage holds for the upload: a video to review, or the reason it is refused. */
 type StorageVerdict =
   | { ok: true; size: number; container: VideoContainer; kept: BlobRef }
@@ -127,7 +138,11 @@ export async function completeUpload(deps: AppDeps, ownerId: string, ref: Upload
     );
   });
   // The refusal is committed (the capsule reverted, the blob marked) before it is answered.
-  if (refusal) throw badInput(refusal);
+  if (refusal) {
+    deps.metrics.uploadRefused();
+    throw badInput(refusal);
+  }
+  deps.metrics.uploadCompleted();
   return capsule;
 }
 

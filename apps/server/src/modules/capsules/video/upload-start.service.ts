@@ -3,6 +3,7 @@ import {
   canStartUpload,
   maxVideoSeconds,
   type NotifyOptions,
+  RECORDING_BLOCK_SIZE,
   tooLongBody,
   UPLOAD_BLOCK_SIZE,
 } from '@capsule/domain';
@@ -16,6 +17,7 @@ import { CAPSULE_NOT_FOUND } from '../capsule-rules.js';
 import { capsuleFacts, enforce, type Trx, withLockedCapsule } from '../capsule-transaction.js';
 import { findCapsule, lockCapsule, updateCapsule } from '../capsules.repository.js';
 import { uploadBlob } from './capsule-blobs.service.js';
+import { abandonUpload } from './upload-finish.service.js';
 import { notifyColumns } from './upload-notify.js';
 import { closedUploadText, UPLOAD_GRACE_MINUTES, UPLOAD_SAS_MINUTES, UPLOAD_TEXTS } from './upload-rules.js';
 import {
@@ -33,9 +35,10 @@ import {
 
 interface UploadedFile {
   name: string;
-  size: number;
+  /** null: a recording still being recorded (startRecordingUpload); known once it is used. */
+  size: number | null;
   contentType: string;
-  durationSeconds: number;
+  durationSeconds: number | null;
 }
 
 interface StartUploadRequest {
@@ -74,9 +77,22 @@ async function extendSlot(trx: Trx, upload: VideoUploadRow, now: Date) {
   });
 }
 
+/** A slot opened while recording: the portal's block client, the size not known yet. */
+const isRecordingSlot = (upload: VideoUploadRow) => upload.client === 'blocks' && upload.fileSize === null;
+
 function isSameFile(upload: VideoUploadRow, request: StartUploadRequest): boolean {
   if (request.client === 'legacy' || !request.file) return true;
+  // The take recorded into this slot, now used: its size is what the browser reads at the end.
+  if (isRecordingSlot(upload)) return upload.fileName === request.file.name;
   return upload.fileName === request.file.name && Number(upload.fileSize) === request.file.size;
+}
+
+/** The length the browser read, against the capsule's: refused before anything is sent. */
+function checkDeclaredLength(capsuleLength: string | null, file: UploadedFile | null) {
+  const limit = maxVideoSeconds(capsuleLength);
+  if (file?.durationSeconds != null && limit !== null && file.durationSeconds > limit) {
+    throw badInput(`${CAPSULE_UPLOAD_TEXTS.tooLongTitle}: ${tooLongBody(limit / 60)}`);
+  }
 }
 
 /**
@@ -96,25 +112,39 @@ export async function startUpload(
   // that is away fails the call here, with nothing written.
   await deps.storage.ensureContainer(userContainerName(ownerId));
   const slot = await deps.db.transaction().execute(async (trx) => {
-    const row = await lockCapsule(trx, ownerId, request.capsuleId);
+    let row = await lockCapsule(trx, ownerId, request.capsuleId);
     if (!row) throw notFound(CAPSULE_NOT_FOUND);
     const now = deps.clock.now();
     const inFlight = await findInFlightUpload(trx, row.id);
-    if (inFlight) {
-      if (request.resume && inFlight.state === 'open' && isSameFile(inFlight, request)) {
+    const resumable = inFlight?.state === 'open' && request.resume && isSameFile(inFlight, request);
+    if (inFlight?.state === 'open' && isRecordingSlot(inFlight) && !resumable) {
+      // A take given up (a retake, a file chosen instead, a page closed while recording): nothing
+      // can resume it, so its slot ends here rather than hold the capsule until it expires.
+      await abandonUpload(deps, trx, row, inFlight, now);
+      row = await lockCapsule(trx, ownerId, request.capsuleId);
+      if (!row) throw notFound(CAPSULE_NOT_FOUND);
+    } else if (inFlight) {
+      if (resumable) {
+        const recording = isRecordingSlot(inFlight);
+        if (recording && request.file?.size != null) {
+          // The take is used: what the browser read of it is checked as a chosen file's is.
+          checkDeclaredLength(row.capsuleLength, request.file);
+          await updateUpload(trx, inFlight.id, {
+            fileSize: request.file.size,
+            contentType: request.file.contentType,
+            declaredDurationSeconds: request.file.durationSeconds,
+          });
+        }
         await extendSlot(trx, inFlight, now);
         // What the dialog says now is what the recipient will be told: the sender may have
         // changed the message or the timing before resuming (the dialog shows what was kept).
         await updateUpload(trx, inFlight.id, notifyColumns(request.notify, now));
-        return { uploadId: inFlight.id, resumed: true };
+        return { uploadId: inFlight.id, resumed: true, recording };
       }
       throw conflict(inFlight.state === 'open' ? UPLOAD_TEXTS.inProgress : UPLOAD_TEXTS.alreadyCompleted);
     }
     enforce(canStartUpload(capsuleFacts(row), now));
-    const limit = maxVideoSeconds(row.capsuleLength);
-    if (request.file && limit !== null && request.file.durationSeconds > limit) {
-      throw badInput(`${CAPSULE_UPLOAD_TEXTS.tooLongTitle}: ${tooLongBody(limit / 60)}`);
-    }
+    checkDeclaredLength(row.capsuleLength, request.file);
     const uploadId = newUploadId();
     const ref = blobOf(ownerId, row.id, uploadId);
     const sasExpiresAt = addMinutes(now, UPLOAD_SAS_MINUTES);
@@ -144,18 +174,42 @@ export async function startUpload(
       { capsuleId: row.id, uploadId },
       { startAfter: expiresAt, singletonKey: `${uploadId}@${expiresAt.toISOString()}` },
     );
-    return { uploadId, resumed: false };
+    return { uploadId, resumed: false, recording: request.file !== null && request.file.size === null };
   });
+  if (!slot.resumed) deps.metrics.uploadStarted();
   const ref = blobOf(ownerId, request.capsuleId, slot.uploadId);
   const sas = await deps.storage.uploadSas(ref, { minutes: UPLOAD_SAS_MINUTES, ensureContainer: false });
   return {
     uploadId: slot.uploadId,
     sasUrl: sas.url,
     expiresOn: sas.expiresOn.toISOString(),
-    blockSize: UPLOAD_BLOCK_SIZE,
+    // A recording's blocks are staged while it is recorded, at the recording's size.
+    blockSize: slot.recording ? RECORDING_BLOCK_SIZE : UPLOAD_BLOCK_SIZE,
     stagedBlocks: slot.resumed ? await deps.storage.listUncommittedBlocks(ref) : [],
     resumed: slot.resumed,
   };
+}
+
+/** Notify Recipient of a slot opened while recording: the dialog sends the sender's choice on use. */
+const NOTIFY_NOT_CHOSEN: NotifyOptions = { enabled: false, timing: 'on_lock' };
+
+/**
+ * A slot opened as recording starts (capsules.upload.startRecording): the browser stages the
+ * take's blocks while it is recorded; using the take is a start with resume and the take's size
+ * and length, which sends only what is missing. A retake or a file chosen instead ends the slot.
+ */
+export function startRecordingUpload(
+  deps: AppDeps,
+  ownerId: string,
+  input: { capsuleId: string; fileName: string; contentType: string },
+): Promise<UploadSlot> {
+  return startUpload(deps, ownerId, {
+    capsuleId: input.capsuleId,
+    client: 'blocks',
+    file: { name: input.fileName, size: null, contentType: input.contentType, durationSeconds: null },
+    notify: NOTIFY_NOT_CHOSEN,
+    resume: false,
+  });
 }
 
 /** A fresh SAS for an open upload (a long upload outlives one), moving its expiry with it. */
@@ -212,7 +266,8 @@ export async function openUpload(
   const row = isUuid(capsuleId) ? await findCapsule(deps.db, ownerId, capsuleId) : undefined;
   if (!row) throw notFound(CAPSULE_NOT_FOUND);
   const upload = await findInFlightUpload(deps.db, row.id);
-  if (upload?.state !== 'open' || upload.client !== 'blocks' || upload.fileSize === null) return null;
+  // A recording's slot is not offered either: the take lived in the page.
+  if (upload?.state !== 'open' || upload.client !== 'blocks' || isRecordingSlot(upload)) return null;
   const staged = await deps.storage.listUncommittedBlocks(uploadBlob(upload));
   return {
     uploadId: upload.id,

@@ -1,9 +1,14 @@
-import { capsuleRefInputSchema, startUploadInputSchema, uploadRefInputSchema } from '@capsule/domain';
+import {
+  capsuleRefInputSchema,
+  startRecordingInputSchema,
+  startUploadInputSchema,
+  uploadRefInputSchema,
+} from '@capsule/domain';
 import { parsedOutput, protectedProcedure, router } from '../../../trpc/init.js';
 import { capsuleOutputSchema } from '../capsule.output.js';
 import { openUploadOutputSchema, sasGrantOutputSchema, uploadSlotOutputSchema } from './upload.output.js';
 import { cancelUpload, completeUpload } from './upload-finish.service.js';
-import { openUpload, renewUpload, startUpload } from './upload-start.service.js';
+import { openUpload, renewUpload, startRecordingUpload, startUpload } from './upload-start.service.js';
 
 /**
  * capsules.upload.*: the Upload Video dialog's calls. The bytes never pass here: the
@@ -28,6 +33,11 @@ export const uploadRouter = router({
         resume: input.resume ?? false,
       }),
     ),
+
+  startRecording: protectedProcedure
+    .input(startRecordingInputSchema)
+    .output(parsedOutput(uploadSlotOutputSchema))
+    .mutation(({ ctx, input }) => startRecordingUpload(ctx.deps, ctx.session.user.id, input)),
 
   renew: protectedProcedure
     .input(uploadRefInputSchema)

@@ -96,6 +96,12 @@ export async function updateUpload(db: Db, id: string, patch: VideoUploadUpdate)
   await db.updateTable('videoUploads').set(patch).where('id', '=', id).execute();
 }
 
+/** The rendition sweep sent a job for these uploads' videos now (its turn order). */
+export async function markRenditionsAsked(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('videoUploads').set({ renditionAskedAt: at }).where('id', 'in', ids).execute();
+}
+
 /**
  * Marks the blobs of the capsule's finished uploads as no longer needed (all of them, or all
  * but `keep`); an upload still open or under review keeps its blob. Answers when the last of

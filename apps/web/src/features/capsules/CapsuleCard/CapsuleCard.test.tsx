@@ -126,6 +126,7 @@ describe('capsule card', { timeout: 15_000 }, () => {
           emailStatus: 'sent',
           openedAt: null,
           playedAt: null,
+          objectionEndsAt: null,
           ...delivery,
         },
       });

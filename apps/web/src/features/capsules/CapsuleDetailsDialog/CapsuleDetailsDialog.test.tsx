@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { formatDate } from '@capsule/domain';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storedCapsule } from '../../../test/capsule-fixtures';
 import { signedIn } from '../../../test/fixtures';
@@ -75,5 +76,104 @@ describe('Capsule Details: what is stored', { timeout: 15_000 }, () => {
     await screen.findByText('Capsule Details');
     expect(screen.queryByTestId('details-original')).toBeNull();
     expect(screen.queryByTestId('details-playback')).toBeNull();
+  });
+});
+
+describe('Capsule Details: the record', { timeout: 15_000 }, () => {
+  it("lists the capsule's record, oldest first, with each day", async () => {
+    const capsule = storedCapsule(2, {});
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: {
+        ...signedIn(),
+        'capsules.byId': () => capsule,
+        'capsules.trail': () => [
+          {
+            at: '2030-01-02T10:00:00Z',
+            event: 'locked',
+            actor: 'sender',
+            text: 'You locked it; it opens at any time.',
+          },
+          {
+            at: '2030-01-03T10:00:00Z',
+            event: 'opened',
+            actor: 'recipient',
+            text: 'The recipient opened it.',
+          },
+        ],
+      },
+    });
+    const record = await screen.findByTestId('capsule-record');
+    expect(record.textContent).toMatch(
+      /Record.*You locked it; it opens at any time\.Jan 2, 2030.*The recipient opened it\.Jan 3, 2030/,
+    );
+  });
+
+  it('shows no record section when nothing is recorded yet', async () => {
+    const capsule = storedCapsule(2, {});
+    render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => capsule, 'capsules.trail': () => [] },
+    });
+    await screen.findByText('Capsule Details');
+    expect(screen.queryByTestId('capsule-record')).toBeNull();
+  });
+});
+
+describe('Capsule Details: the objection window', { timeout: 20_000 }, () => {
+  const endsAt = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  const waiting = () =>
+    storedCapsule(20, {
+      locked: true,
+      deliveredAt: new Date(Date.now() - 86_400_000).toISOString(),
+      delivery: {
+        deliveredAt: new Date(Date.now() - 86_400_000).toISOString(),
+        emailedAt: null,
+        emailStatus: 'sent',
+        openedAt: null,
+        playedAt: null,
+        objectionEndsAt: endsAt,
+      },
+    });
+
+  it("says when the capsule opens and sends the sender's reason when they object", async () => {
+    const capsule = waiting();
+    const { user, calls } = render(<CapsuleDetailsDialog capsule={capsule} onClose={() => undefined} />, {
+      handlers: {
+        ...signedIn(),
+        'capsules.byId': () => capsule,
+        'capsules.object': () => ({ objectedAt: new Date().toISOString() }),
+      },
+    });
+    const panel = await screen.findByTestId('objection-panel');
+    expect(panel.textContent).toContain(
+      `The recipient's document was approved. The capsule opens on ${formatDate(endsAt)} unless you object before then.`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Object' }));
+    // A reason is needed before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Send objection' }));
+    expect(await screen.findByText('Please say why you object; the operator reads it.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'capsules.object')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Why do you object/), 'He is not my son.');
+    await user.click(screen.getByRole('button', { name: 'Send objection' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'capsules.object')?.input).toEqual({
+        capsuleId: capsule.id,
+        reason: 'He is not my son.',
+      }),
+    );
+  });
+
+  it('shows nothing once the window has ended', async () => {
+    const capsule = waiting();
+    const ended = {
+      ...capsule,
+      delivery: capsule.delivery
+        ? { ...capsule.delivery, objectionEndsAt: new Date(Date.now() - 1000).toISOString() }
+        : null,
+    };
+    render(<CapsuleDetailsDialog capsule={ended} onClose={() => undefined} />, {
+      handlers: { ...signedIn(), 'capsules.byId': () => ended },
+    });
+    await screen.findByText('Capsule Details');
+    expect(screen.queryByTestId('objection-panel')).toBeNull();
   });
 });

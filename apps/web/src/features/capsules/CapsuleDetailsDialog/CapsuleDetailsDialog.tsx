@@ -11,10 +11,12 @@ import { Alert, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text } fr
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { CapsuleRecord } from '../../../lib/CapsuleRecord';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { type Capsule, formatFingerprint, kindBadgeColor, kindLabel } from '../capsule-display';
+import { ObjectionPanel } from '../ObjectionPanel/ObjectionPanel';
 import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -78,6 +80,8 @@ interface CapsuleDetailsDialogProps {
 export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDetailsDialogProps) {
   const trpc = useTRPC();
   const fresh = useQuery(trpc.capsules.byId.queryOptions({ id: fromList.id }));
+  // The record is secondary: a failure to load it shows nothing rather than a second toast.
+  const record = useQuery({ ...trpc.capsules.trail.queryOptions({ id: fromList.id }), retry: false });
   const capsule = fresh.data ?? fromList;
 
   // Once per failure: a text, so a refetch failing the same way does not toast again.
@@ -124,6 +128,8 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
             )}
           </Group>
         </div>
+
+        <ObjectionPanel capsule={capsule} />
 
         {status === 'Needs_Review' && capsule.reviewReason && (
           <Alert
@@ -231,6 +237,8 @@ export function CapsuleDetailsDialog({ capsule: fromList, onClose }: CapsuleDeta
             <Fallback>{CAPSULE_TEXTS.noMessage}</Fallback>
           )}
         </Detail>
+
+        <CapsuleRecord lines={record.data} />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -3,6 +3,7 @@ import {
   CAPSULE_INFO_TEXTS,
   CAPSULE_REFUSALS,
   CAPSULE_TEXTS,
+  formatDate,
   localCalendarDate,
 } from '@capsule/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -184,6 +185,39 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
       expect(callsTo(calls, 'capsules.setInfo')[0]?.input).toEqual({
         capsuleId: capsule.id,
         info: { deliveryDate: null, category: 'Wedding', message: 'Happy wedding day' },
+      });
+    });
+
+    it("sets the date as the recipient's Nth birthday: shows the day it gives, and sends the age", async () => {
+      const born = dayjs().subtract(10, 'year').add(3, 'day').format('YYYY-MM-DD');
+      const capsule = makeCapsule({
+        status: 'Pending_Upload',
+        title: 'Coming of age',
+        recipientName: 'Ada Lovelace',
+        recipientBirthday: born,
+      });
+      const { user, calls } = await openDashboard(capsule, {
+        'capsules.setInfo': () => ({ ...capsule, birthdayAge: 18 }),
+      });
+      const dialog = await openFromMenu(user, 'Set Capsule Info');
+      await user.click(within(dialog).getByText('A birthday'));
+      const age = within(dialog).getByRole('textbox', { name: 'On which birthday' });
+      // The 5th has passed: said at once, before any call.
+      await user.type(age, '5');
+      expect(within(dialog).getByTestId('birthday-rule-date').textContent).toMatch(
+        /^Ada's 5th birthday \(.*\) has already passed\.$/,
+      );
+      await user.clear(age);
+      await user.type(age, '18');
+      const day = dayjs(born).add(18, 'year');
+      expect(within(dialog).getByTestId('birthday-rule-date').textContent).toBe(
+        `On Ada's 18th birthday: ${formatDate(day.format('YYYY-MM-DD'))}.`,
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await expectToast(CAPSULE_TEXTS.deliveryDateSet);
+      expect(callsTo(calls, 'capsules.setInfo')[0]?.input).toEqual({
+        capsuleId: capsule.id,
+        info: { deliveryDate: null, category: null, message: null, birthdayAge: 18 },
       });
     });
 
@@ -468,6 +502,7 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
           emailStatus: 'sent',
           openedAt: '2026-11-21T08:30:00.000Z',
           playedAt: '2026-11-22T19:00:00.000Z',
+          objectionEndsAt: null,
         },
       });
       const first = await openDashboard(delivered);
@@ -488,6 +523,7 @@ describe('capsule dialogs', { timeout: 20_000 }, () => {
           emailStatus: 'failed',
           openedAt: null,
           playedAt: null,
+          objectionEndsAt: null,
         },
       });
       const second = await openDashboard(unopened);

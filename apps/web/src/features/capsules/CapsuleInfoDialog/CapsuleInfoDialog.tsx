@@ -9,18 +9,20 @@ import {
   formatDate,
   hasCapsuleInfo,
   localCalendarDate,
+  notBeforeAllowed,
 } from '@capsule/domain';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { fieldErrorsOf, serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import type { Capsule } from '../capsule-display';
 import { ReleaseCondition } from '../ReleaseCondition/ReleaseCondition';
 import { useRefreshCapsules } from '../use-capsule-cache';
+import { BirthdayRuleField } from './BirthdayRuleField';
 import DeliveryDateField from './DeliveryDateField';
 
 interface CapsuleInfoDialogProps {
@@ -32,6 +34,8 @@ interface InfoValues {
   deliveryDate: string | null;
   category: string | null;
   message: string;
+  birthdayAge: number | null;
+  notBefore: string | null;
 }
 
 const current = (value: string | null) => (value ? `Now: ${value}` : undefined);
@@ -53,9 +57,33 @@ export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) 
     [capsule.deliveryCriteria],
   );
   const form = useForm<InfoValues>({
-    initialValues: { deliveryDate: null, category: null, message: '' },
+    initialValues: { deliveryDate: null, category: null, message: '', birthdayAge: null, notBefore: null },
     validate: schemaResolver(schema, { sync: true }),
   });
+
+  // How the day is chosen: a date, or the recipient's Nth birthday (the birthday rule); on a
+  // capsule that opens with a document, the day it opens no earlier than, if any (combined rule).
+  const withNotBefore = notBeforeAllowed(capsule.deliveryCriteria);
+  const [rule, setRule] = useState<'none' | 'date' | 'birthday'>(
+    capsule.birthdayAge ? 'birthday' : withNotBefore && !capsule.notBeforeDate ? 'none' : 'date',
+  );
+  const chooseRule = (next: string) => {
+    setRule(next as 'none' | 'date' | 'birthday');
+    form.setValues(
+      next === 'birthday'
+        ? { deliveryDate: null, notBefore: null }
+        : { birthdayAge: null, notBefore: null, deliveryDate: null },
+    );
+  };
+  const birthdayField = (
+    <BirthdayRuleField
+      recipientName={capsule.recipientName}
+      recipientBirthday={capsule.recipientBirthday}
+      value={form.values.birthdayAge}
+      onChange={(age) => form.setFieldValue('birthdayAge', age)}
+      error={form.errors.birthdayAge as string | undefined}
+    />
+  );
 
   const save = useMutation(
     trpc.capsules.setInfo.mutationOptions({
@@ -83,7 +111,16 @@ export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) 
   const submit = form.onSubmit((values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) return;
-    save.mutate({ capsuleId: capsule.id, info: parsed.data });
+    // The rules' fields are sent only when chosen: a date, category or message alone goes as before.
+    const { birthdayAge, notBefore, ...info } = parsed.data;
+    save.mutate({
+      capsuleId: capsule.id,
+      info: {
+        ...info,
+        ...(typeof birthdayAge === 'number' ? { birthdayAge } : {}),
+        ...(notBefore ? { notBefore } : {}),
+      },
+    });
   });
 
   return (
@@ -102,11 +139,47 @@ export function CapsuleInfoDialog({ capsule, onClose }: CapsuleInfoDialogProps) 
           )}
 
           {withDate ? (
-            <DeliveryDateField
-              required={dateOnly}
-              description={current(capsule.deliveryDate ? formatDate(capsule.deliveryDate) : null)}
-              {...form.getInputProps('deliveryDate')}
-            />
+            <>
+              <SegmentedControl
+                aria-label="The capsule opens on"
+                value={rule}
+                onChange={chooseRule}
+                data={[
+                  { value: 'date', label: 'A date' },
+                  { value: 'birthday', label: 'A birthday' },
+                ]}
+              />
+              {rule === 'date' ? (
+                <DeliveryDateField
+                  required={dateOnly}
+                  description={current(capsule.deliveryDate ? formatDate(capsule.deliveryDate) : null)}
+                  {...form.getInputProps('deliveryDate')}
+                />
+              ) : (
+                birthdayField
+              )}
+            </>
+          ) : withNotBefore && !dateOnly ? (
+            <>
+              <Text size="sm">
+                It opens once the recipient's document is verified; it may also wait for a day.
+                {capsule.notBeforeDate ? ` Now: not before ${formatDate(capsule.notBeforeDate)}.` : ''}
+              </Text>
+              <SegmentedControl
+                aria-label="Not before"
+                value={rule}
+                onChange={chooseRule}
+                data={[
+                  { value: 'none', label: 'No day' },
+                  { value: 'date', label: 'Not before a date' },
+                  { value: 'birthday', label: 'Not before a birthday' },
+                ]}
+              />
+              {rule === 'date' && (
+                <DeliveryDateField label="Not before" {...form.getInputProps('notBefore')} />
+              )}
+              {rule === 'birthday' && birthdayField}
+            </>
           ) : (
             <Text size="sm" c="dimmed">
               This capsule opens by its condition, so it has no delivery date to set.

@@ -23,19 +23,23 @@ const PICKER_LABELS = {
 type DeliveryDateFieldProps = Pick<
   DatePickerInputProps,
   'value' | 'onChange' | 'error' | 'description' | 'onBlur' | 'onFocus'
-> & { required?: boolean };
+> & { required?: boolean; label?: string };
 
 /**
  * The delivery date picker of Set Capsule Info and of the Lock dialog (which asks for a missing
  * date): today to 1200 years ahead, the year list 100 years each way (date-picker-bounds.ts).
  * Default export: the Lock dialog loads it lazily, with Mantine's date package.
  */
-export default function DeliveryDateField({ required, ...field }: DeliveryDateFieldProps) {
+export default function DeliveryDateField({
+  required,
+  label = 'Delivery date',
+  ...field
+}: DeliveryDateFieldProps) {
   const today = localCalendarDate(new Date());
   const bounds = useMemo(() => datePickerBounds(today), [today]);
   return (
     <DatePickerInput
-      label="Delivery date"
+      label={label}
       placeholder="Pick a date"
       leftSection={<IconCalendarEvent size={16} />}
       valueFormat="MMM D, YYYY"

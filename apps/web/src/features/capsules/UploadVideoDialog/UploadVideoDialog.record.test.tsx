@@ -26,6 +26,7 @@ vi.mock('./video-metadata', async (original) => ({
 }));
 
 let media: ReturnType<typeof installFakeMedia>;
+let recordingSlots = 0;
 const inAnHour = () => new Date(Date.now() + 3_600_000).getTime();
 
 const capsule = makeCapsule({
@@ -50,6 +51,14 @@ async function openRecorder() {
           stagedBlocks: [],
           resumed: false,
         }),
+        'capsules.upload.startRecording': () => ({
+          uploadId: `recording-${++recordingSlots}`,
+          ...grant(1, inAnHour()),
+          blockSize: 8,
+          stagedBlocks: [],
+          resumed: false,
+        }),
+        'capsules.upload.cancel': () => capsule,
         'capsules.upload.complete': () => ({ ...capsule, status: 'Reviewing' }) satisfies Capsule,
       }),
     },
@@ -79,6 +88,7 @@ const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.pat
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   h.storage = new FakeStorage();
+  recordingSlots = 0;
   h.duration.mockReset();
   h.duration.mockResolvedValue(4);
 });
@@ -89,7 +99,7 @@ afterEach(() => {
 });
 
 describe('Upload Video dialog: Record a video', { timeout: 30_000 }, () => {
-  it('uses a take as a chosen file: the same checks, preview, confirmation and block upload', async () => {
+  it('uploads a take while it is recorded, then uses it as a chosen file: checks, preview, confirmation, the rest sent', async () => {
     media = installFakeMedia();
     const opened = await openRecorder();
     const { dialog, user, calls } = opened;
@@ -106,9 +116,15 @@ describe('Upload Video dialog: Record a video', { timeout: 30_000 }, () => {
     expect(dialog.queryByTestId('video-recorder')).toBeNull();
     expect(media.liveTracks()).toHaveLength(0);
 
+    // Recording opened its own upload slot, named as the take.
+    expect(callsTo(calls, 'capsules.upload.startRecording').map((call) => call.input)).toEqual([
+      { capsuleId: capsule.id, fileName: 'recording.webm', contentType: 'video/webm' },
+    ]);
+
     await user.click(dialog.getByRole('checkbox', { name: T.confirmLabel }));
     await user.click(dialog.getByRole('button', { name: T.upload }));
     expect(await screen.findByText(T.uploadSuccessfulTitle)).toBeTruthy();
+    // Using the take resumes that slot with its size, length and the sender's notification.
     expect(callsTo(calls, 'capsules.upload.start')[0]?.input).toEqual({
       capsuleId: capsule.id,
       fileName: 'recording.webm',
@@ -116,8 +132,33 @@ describe('Upload Video dialog: Record a video', { timeout: 30_000 }, () => {
       contentType: 'video/webm',
       durationSeconds: 4,
       notify: { enabled: true, timing: 'on_lock' },
+      resume: true,
     });
+    expect(callsTo(calls, 'capsules.upload.cancel')).toHaveLength(0);
     expect(h.storage?.commits[0]?.contentType).toBe('video/webm');
+  });
+
+  it('a retake gives the first take’s slot back and opens another; choosing a file instead gives that one back', async () => {
+    media = installFakeMedia();
+    const opened = await openRecorder();
+    const { dialog, user, calls } = opened;
+    await recordAndStop(opened, 2);
+    await user.click(dialog.getByRole('button', { name: R.retake }));
+    await recordAndStop(opened, 2);
+    await waitFor(() => expect(callsTo(calls, 'capsules.upload.startRecording')).toHaveLength(2));
+    await waitFor(() =>
+      expect(callsTo(calls, 'capsules.upload.cancel').map((call) => call.input)).toEqual([
+        { capsuleId: capsule.id, uploadId: 'recording-1' },
+      ]),
+    );
+    await user.click(dialog.getByRole('button', { name: R.retake }));
+    await user.click(await dialog.findByRole('button', { name: R.chooseFileInstead }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'capsules.upload.cancel').map((call) => call.input)).toContainEqual({
+        capsuleId: capsule.id,
+        uploadId: 'recording-2',
+      }),
+    );
   });
 
   it("refuses a take longer than the capsule with the file path's own 'Video too long'", async () => {

@@ -25,6 +25,7 @@ import classes from './UploadVideoDialog.module.css';
 import { useOpenUpload } from './upload-api';
 import { formatBytes } from './upload-progress';
 import { useChosenVideo } from './use-chosen-video';
+import { useLiveUpload } from './use-live-upload';
 import { useVideoTransfer } from './use-video-transfer';
 import { VideoDropArea } from './VideoDropArea';
 
@@ -62,6 +63,8 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
   const [notify, setNotify] = useState<NotifyState>(() => initialNotify(now));
   const [confirmed, setConfirmed] = useState(false);
   const transfer = useVideoTransfer(capsule, replacing, onClose);
+  // A take is uploaded while it is recorded; using it resumes that upload.
+  const live = useLiveUpload(capsule.id);
   const open = useOpenUpload(capsule.id);
   const [question, setQuestion] = useState<LeaveQuestion | null>(null);
   // The recorder in the drop area's place; whether it holds a take; whether the video came from it.
@@ -133,13 +136,27 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
       return;
     }
     if (!canSubmit) return;
-    void transfer.begin({
+    const input = {
       file: video.file,
       durationSeconds: video.durationSeconds,
       notify: notifyInput(notify),
       resume: sameFile,
       replaces: interrupted && !sameFile ? interrupted.uploadId : null,
-    });
+    };
+    if (!recorded) {
+      void transfer.begin(input);
+      return;
+    }
+    // The take's slot, with the blocks staged while recording: resumed (at the slot's block
+    // size, the recording's), only the rest is sent.
+    void live.handOver().then(() => transfer.begin({ ...input, resume: true }));
+  };
+
+  /** The chosen video goes; a take's upload under way goes with it. */
+  const removeVideo = () => {
+    live.discard();
+    setRecorded(false);
+    chosen.remove();
   };
 
   return (
@@ -198,7 +215,7 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
                     {formatBytes(video.file.size)} · {formatDuration(video.durationSeconds)}
                   </Text>
                   {!holding && (
-                    <Button variant="subtle" color="red" size="compact-sm" onClick={chosen.remove}>
+                    <Button variant="subtle" color="red" size="compact-sm" onClick={removeVideo}>
                       {T.remove}
                     </Button>
                   )}
@@ -209,7 +226,9 @@ export function UploadVideoDialog({ capsule, replacing, onClose }: UploadVideoDi
                 <RecordVideo
                   capsuleLength={capsule.capsuleLength}
                   onTakeChange={setRecorderTake}
+                  listener={{ onStart: live.begin, onData: live.push }}
                   onChooseFile={() => {
+                    live.discard();
                     setRecorderOpen(false);
                     setRecorderTake(false);
                   }}

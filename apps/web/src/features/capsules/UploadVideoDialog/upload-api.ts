@@ -15,11 +15,13 @@ export type UploadNotifyInput = RouterInputs['capsules']['upload']['start']['not
 export function useUploadCalls() {
   const trpc = useTRPC();
   const start = useMutation(trpc.capsules.upload.start.mutationOptions());
+  const startRecording = useMutation(trpc.capsules.upload.startRecording.mutationOptions());
   const renew = useMutation(trpc.capsules.upload.renew.mutationOptions());
   const complete = useMutation(trpc.capsules.upload.complete.mutationOptions());
   const cancel = useMutation(trpc.capsules.upload.cancel.mutationOptions());
   return {
     start: start.mutateAsync,
+    startRecording: startRecording.mutateAsync,
     renew: renew.mutateAsync,
     complete: complete.mutateAsync,
     cancel: cancel.mutateAsync,

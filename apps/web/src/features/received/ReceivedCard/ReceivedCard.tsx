@@ -47,6 +47,9 @@ export function releaseBadge(
       return { label: 'Document not accepted', color: 'orange', open: false };
     if (capsule.documentStatus !== 'Verified')
       return { label: 'Document needed', color: 'grape', open: false };
+    // Verified, waiting out the sender's objection window.
+    if (capsule.opensAt)
+      return { label: `Approved, opens ${formatDate(capsule.opensAt)}`, color: 'teal', open: false };
   }
   if (capsule.deliveryDate && !actions.view && !needsDocument(capsule.criteria) && capsule.hasVideo) {
     return { label: `Opens ${formatDate(capsule.deliveryDate)}`, color: 'brand', open: false };

@@ -2,10 +2,11 @@ import { CAPSULE_TEXTS, deliveryCriteriaLabel, formatDate } from '@capsule/domai
 import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { CapsuleRecord } from '../../../lib/CapsuleRecord';
 import { serverErrorMessage } from '../../../lib/server-error';
 import { toast } from '../../../lib/toast';
 import { useNow } from '../../../lib/use-now';
-import { useReceivedCapsule } from '../received-api';
+import { useReceivedCapsule, useReceivedTrail } from '../received-api';
 import { needsDocument, type ReceivedCapsule, receivedTitle } from '../received-display';
 import { ReceivedVideo } from './ReceivedVideo';
 
@@ -73,6 +74,7 @@ export function ReceivedDetailsDialog({
 }: ReceivedDetailsDialogProps) {
   const now = useNow();
   const fresh = useReceivedCapsule(fromList.id);
+  const record = useReceivedTrail(fromList.id);
   const capsule = fresh.data ?? fromList;
   const [tab, setTab] = useState<ReceivedDetailsTab>(initialTab);
 
@@ -163,6 +165,8 @@ export function ReceivedDetailsDialog({
                   )}
                 </SimpleGrid>
               </Section>
+
+              <CapsuleRecord lines={record.data} />
             </Stack>
           </Tabs.Panel>
 

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS, newTab } from '../../../lib/external-links';
+import { ExportCard } from '../ExportCard/ExportCard';
 import { ProfileForm } from '../ProfileForm/ProfileForm';
 
 export const SETTINGS_TABS = ['profile', 'password', 'account'] as const;
@@ -81,6 +82,7 @@ export function SettingsTabs() {
           action="Open account security"
           href={EXTERNAL_LINKS.accountSecurity}
         />
+        <ExportCard />
       </Tabs.Panel>
     </Tabs>
   );

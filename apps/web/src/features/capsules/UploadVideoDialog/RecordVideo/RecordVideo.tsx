@@ -15,7 +15,7 @@ import { LiveCamera } from './LiveCamera';
 import { RecorderProblemAlert } from './RecorderProblemAlert';
 import { RecorderTimer } from './RecorderTimer';
 import classes from './RecordVideo.module.css';
-import { TAKE_STEPS, useRecorder } from './use-recorder';
+import { type RecordingListener, TAKE_STEPS, useRecorder } from './use-recorder';
 
 const T = CAPSULE_RECORD_TEXTS;
 
@@ -28,6 +28,8 @@ export interface RecordVideoProps {
   onChooseFile: () => void;
   /** Whether there is something recorded that closing the dialog would lose. */
   onTakeChange?: (hasTake: boolean) => void;
+  /** Hears of each take as it is recorded, to upload it meanwhile. */
+  listener?: RecordingListener;
 }
 
 /**
@@ -35,9 +37,15 @@ export interface RecordVideoProps {
  * picker, a 3-second countdown, the timer against the capsule's length, pause and resume, the
  * preview, retake, and 'Use this video'. Lazy: the dialog loads it when the sender asks.
  */
-export function RecordVideo({ capsuleLength, onUse, onChooseFile, onTakeChange }: RecordVideoProps) {
+export function RecordVideo({
+  capsuleLength,
+  onUse,
+  onChooseFile,
+  onTakeChange,
+  listener,
+}: RecordVideoProps) {
   const limitSeconds = maxVideoSeconds(capsuleLength);
-  const r = useRecorder(limitSeconds === null ? null : limitSeconds * 1000);
+  const r = useRecorder(limitSeconds === null ? null : limitSeconds * 1000, listener);
   const { step } = r;
   const hasTake = TAKE_STEPS.includes(step);
   useEffect(() => onTakeChange?.(hasTake), [hasTake, onTakeChange]);

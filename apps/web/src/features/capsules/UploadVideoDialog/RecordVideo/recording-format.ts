@@ -29,7 +29,10 @@ export function formatOfMimeType(mimeType: string): RecordingFormat {
   return (mp4 ? RECORDING_FORMATS[2] : RECORDING_FORMATS[0]) as RecordingFormat;
 }
 
+/** 'recording.webm' or 'recording.mp4': the take's name, from its first second on. */
+export const recordingFileName = (format: RecordingFormat) => `recording.${format.extension}`;
+
 /** 'recording.webm' (video/webm) or 'recording.mp4' (video/mp4). */
 export function recordingFile(recording: Blob, format: RecordingFormat): File {
-  return new File([recording], `recording.${format.extension}`, { type: format.fileType });
+  return new File([recording], recordingFileName(format), { type: format.fileType });
 }

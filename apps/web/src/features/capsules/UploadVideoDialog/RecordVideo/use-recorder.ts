@@ -10,7 +10,7 @@ import {
   recordingSupported,
   stopTracks,
 } from './media-devices';
-import { formatOfMimeType, pickRecordingFormat, recordingFile } from './recording-format';
+import { formatOfMimeType, pickRecordingFormat, recordingFile, recordingFileName } from './recording-format';
 
 /**
  * starting: asking for the camera. idle: the camera shows, nothing recorded. countdown: 3, 2, 1.
@@ -47,6 +47,21 @@ export const LIMIT_MARGIN_MS = 250;
 /** MediaRecorder hands over its data at least this often (a crash loses at most this much). */
 const TIMESLICE_MS = 1000;
 
+/** What the recorder says of a take as it starts: the file it will become. */
+export interface RecordingStart {
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * Who hears of a take as it is recorded (the dialog's upload while recording): its start, with
+ * the file it will become, and each piece of data in order.
+ */
+export interface RecordingListener {
+  onStart?: (recording: RecordingStart) => void;
+  onData?: (chunk: Blob) => void;
+}
+
 /** The steps in which something is (being) recorded: closing the dialog would lose it. */
 export const TAKE_STEPS: readonly RecorderStep[] = ['recording', 'paused', 'finishing', 'recorded'];
 
@@ -70,7 +85,10 @@ const DEFAULT_CHOICE: DeviceChoice = { cameraId: null, microphoneId: null };
  * on retake (until the camera is asked for again), and when the recorder goes away.
  * `maxMs`: the capsule's length (null: no limit known, the server's review decides).
  */
-export function useRecorder(maxMs: number | null) {
+export function useRecorder(maxMs: number | null, listener: RecordingListener = {}) {
+  // The latest listener, read when the recorder calls (its identity may change at each render).
+  const listening = useRef(listener);
+  listening.current = listener;
   const [step, setStep] = useState<RecorderStep>('starting');
   const [problem, setProblem] = useState<RecorderProblem | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -266,7 +284,9 @@ export function useRecorder(maxMs: number | null) {
     }
     const chunks: Blob[] = [];
     recorder.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
+      if (event.data.size === 0) return;
+      chunks.push(event.data);
+      listening.current.onData?.(event.data);
     };
     recorder.onstop = () => void finish(recorder, chunks, format);
     recorder.onerror = () => fail('failed');
@@ -280,6 +300,12 @@ export function useRecorder(maxMs: number | null) {
       fail('failed');
       return;
     }
+    // The file the take becomes, named as finish() will name it (the recorder's type is known now).
+    const written = formatOfMimeType(recorder.mimeType || format?.mimeType || 'video/webm');
+    listening.current.onStart?.({
+      fileName: recordingFileName(written),
+      contentType: written.fileType,
+    });
     run();
   }, [fail, finish, run]);
 

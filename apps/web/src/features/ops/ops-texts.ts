@@ -1,0 +1,88 @@
+// The operators' console's words (docs/operations/operators.md). Not the spec's member pages:
+// these are for the staff who run the service.
+
+export const OPS_CONSOLE_TEXTS = {
+  title: 'Operations',
+  loadFailed: 'Could not load this list.',
+  retry: 'Retry',
+  backToPortal: 'Back to the portal',
+  sections: {
+    documents: 'Documents',
+    deliveries: 'Deliveries',
+    affiliates: 'Affiliates',
+    sync: 'Business sync',
+    lapses: 'Storage lapses',
+    users: 'Users',
+    actions: 'Record',
+  },
+  documents: {
+    empty: 'No documents are waiting for review.',
+    waiting: (n: number) => `${n} document${n === 1 ? '' : 's'} waiting, oldest first`,
+    keys: 'Keys: J next · K previous · A approve · R reject',
+    approve: 'Approve',
+    reject: 'Reject',
+    approveTitle: 'Approve this document?',
+    approveBody:
+      'The capsule opens for its recipient (after the sender’s objection window, if any). This cannot be undone.',
+    rejectTitle: 'Reject this document',
+    reasonLabel: 'Reason (the recipient reads it)',
+    approved: 'Document approved',
+    rejected: 'Document rejected',
+    noImage: 'No image to judge',
+    objected: 'The sender objected to an earlier approval',
+    condition: 'Condition',
+    recipient: 'Recipient',
+    sender: 'Sender',
+    submitted: 'Submitted',
+  },
+  deliveries: {
+    overdue: (n: number) =>
+      n === 0
+        ? 'No capsule is overdue.'
+        : `${n} capsule${n === 1 ? ' is' : 's are'} due but not delivered: this is a fault.`,
+    awaiting: (n: number) => `${n} due capsule${n === 1 ? '' : 's'} wait for the recipient's account.`,
+    failed: 'Failed after their last try',
+    retrying: 'Still retrying',
+    noMails: 'None.',
+    retryOne: 'Retry',
+    retryAll: 'Retry all failed',
+    retryAllTitle: 'Send every failed mail again?',
+    retried: (n: number) => `${n} mail${n === 1 ? '' : 's'} pending again`,
+  },
+  sync: {
+    failed: 'Failed',
+    pending: 'Pending',
+    retryAll: 'Retry all failed',
+    retryAllTitle: 'Put every failed record back to pending?',
+    retried: (n: number) => `${n} record${n === 1 ? '' : 's'} pending again`,
+    none: 'None.',
+  },
+  affiliates: {
+    approve: 'Approve',
+    block: 'Block',
+    blockTitle: (code: string) => `Block ${code}?`,
+    blockBody: 'Their code earns nothing more and no payout can be recorded.',
+    approveTitle: (code: string) => `Approve ${code}?`,
+    approveBody: 'Their code starts earning commissions.',
+    payout: 'Record payout',
+    payoutTitle: (code: string) => `Record a payout to ${code}`,
+    payoutRecorded: 'Payout recorded',
+    history: 'Payouts',
+    none: 'No affiliates.',
+    all: 'All',
+  },
+  lapses: {
+    none: 'No account is in a storage grace period.',
+    daysLeft: (n: number) => `${n} day${n === 1 ? '' : 's'} left`,
+    atRisk: (n: number) => `${n} capsule${n === 1 ? '' : 's'} would be marked for deletion`,
+  },
+  users: {
+    search: 'E-mail contains',
+    none: 'No account matches.',
+    hint: 'Counts only: an operator never sees a video or a message.',
+    received: 'Received',
+  },
+  actions: { none: 'Nothing recorded yet.' },
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+} as const;

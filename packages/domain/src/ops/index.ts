@@ -1,0 +1,1 @@
+export * from './ops-inputs.js';
