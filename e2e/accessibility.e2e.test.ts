@@ -2,7 +2,7 @@ import path from 'node:path';
 import { CONTACT_TEXTS } from '@capsule/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, VIEWPORTS } from './support/browser.js';
+import { ARTIFACTS, isFocused, VIEWPORTS } from './support/browser.js';
 import { signInThroughScreens } from './support/sign-in.js';
 import { browserSuite } from './support/suite.js';
 
@@ -33,8 +33,6 @@ describe('dialogs and the way in, for keyboards and screen readers, in Chromium'
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
   }
-
-  const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
   /**
    * `open` opens a dialog named `name` from its trigger; its close button is named, Escape

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS } from './support/browser.js';
+import { isFocused, VIEWPORTS } from './support/browser.js';
 import { card, expectToast } from './support/capsule-screens.js';
 import { makePng } from './support/media.js';
 import { signInThroughScreens } from './support/sign-in.js';
@@ -101,6 +101,8 @@ describe('Operators console in Chromium', () => {
     await page.keyboard.press('a');
     const approve = page.getByRole('dialog', { name: 'Approve this document?' });
     await approve.waitFor();
+    // The dialog's focus trap moves the focus once its transition ends: Enter goes where it is.
+    await expect.poll(() => isFocused(approve.getByRole('button', { name: 'Approve' }))).toBe(true);
     await page.keyboard.press('Enter');
     await expectToast(page, 'Document approved');
     await expect.poll(() => rows.count()).toBe(1);
@@ -111,10 +113,11 @@ describe('Operators console in Chromium', () => {
     await page.keyboard.press('r');
     const reject = page.getByRole('dialog', { name: 'Reject this document' });
     await reject.waitFor();
+    await expect.poll(() => isFocused(reject.getByRole('textbox'))).toBe(true);
     await page.keyboard.press('Enter'); // no reason yet: refused in place
-    expect(
-      await reject.getByText('Give the reason for the rejection; the recipient reads it.').isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() => reject.getByText('Give the reason for the rejection; the recipient reads it.').isVisible())
+      .toBe(true);
     await page.keyboard.type(reason);
     await suite.shot(page, 'ops-1280-documents-reject');
     await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { browserTestEnv } from '../../apps/server/test/support/browser-portal.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -102,3 +102,7 @@ export async function viewportShot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** Whether the element is the page's focused one (a dialog's focus trap moves it after its transition). */
+export const isFocused = (locator: Locator) =>
+  locator.evaluate((element) => element === document.activeElement);
