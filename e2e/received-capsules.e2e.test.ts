@@ -156,9 +156,9 @@ describe('Received Capsules in Chromium', () => {
     expect(await proofDetails.getByText('Their Capsule is their message to you.').isVisible()).toBe(true);
     await dialogShot(page, 'received-05-details-mobile');
     await proofDetails.getByRole('tab', { name: 'Video' }).click();
-    expect(
-      await proofDetails.getByText('This capsule opens once your document is verified.').isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() => proofDetails.getByText('This capsule opens once your document is verified.').isVisible())
+      .toBe(true);
     await dialogShot(page, 'received-06-details-video-locked-mobile');
     await proofDetails.getByRole('button', { name: 'Close', exact: true }).click();
 
@@ -203,13 +203,15 @@ describe('Received Capsules in Chromium', () => {
     // The recipient's part of the record: their document and the verdict, not the sender's lock.
     const theirRecord = approvedDetails.getByTestId('capsule-record');
     await theirRecord.waitFor();
-    expect(await theirRecord.textContent()).toContain(
-      `The document was approved; the capsule opens on ${opensDay}.`,
-    );
+    await expect
+      .poll(() => theirRecord.textContent())
+      .toContain(`The document was approved; the capsule opens on ${opensDay}.`);
     expect(await theirRecord.textContent()).not.toContain('locked');
     await dialogShot(page, 'received-09-approved-record');
     await approvedDetails.getByRole('tab', { name: 'Video' }).click();
-    expect(await approvedDetails.getByText(`Approved, opens on ${opensDay}.`).isVisible()).toBe(true);
+    await expect
+      .poll(() => approvedDetails.getByText(`Approved, opens on ${opensDay}.`).isVisible())
+      .toBe(true);
     await approvedDetails.getByRole('button', { name: 'Close', exact: true }).click();
     await context.close();
 
@@ -222,13 +224,17 @@ describe('Received Capsules in Chromium', () => {
     const senderDetails = senderPage2.getByRole('dialog', { name: 'Capsule Details' });
     const panel = senderDetails.getByTestId('objection-panel');
     await panel.waitFor();
-    expect(await panel.textContent()).toContain(`The capsule opens on ${opensDay} unless you object`);
+    await expect
+      .poll(() => panel.textContent())
+      .toContain(`The capsule opens on ${opensDay} unless you object`);
     expect(await panel.getByRole('button', { name: 'Object' }).isVisible()).toBe(true);
     const record = senderDetails.getByTestId('capsule-record');
     await record.waitFor();
-    expect(await record.textContent()).toMatch(
-      /You locked it; it opens once a document is verified\..*The recipient submitted a document \(SHA-256 [0-9a-f]{64}\)\..*The document was verified by E2E Operator; it opens on .* unless you object\./,
-    );
+    await expect
+      .poll(() => record.textContent())
+      .toMatch(
+        /You locked it; it opens once a document is verified\..*The recipient submitted a document \(SHA-256 [0-9a-f]{64}\)\..*The document was verified by E2E Operator; it opens on .* unless you object\./,
+      );
     await dialogShot(senderPage2, 'received-10-sender-objection-window');
     await record.scrollIntoViewIfNeeded();
     await dialogShot(senderPage2, 'received-11-sender-record');
