@@ -10,7 +10,8 @@
 // - the peak resident memory of the process that ran the review and of the ffmpeg it ran (its
 //   Azurite and mail catcher not counted), and of the bare ffmpeg;
 // - the p99 of a web route (GET /api/capsules, paced) before the upload and while the rendition
-//   is being made (goal: unchanged within noise).
+//   is being made (goal: unchanged within noise);
+// - where the review's time went, phase by phase (the portal's capsule_video_review_phase_seconds).
 //
 // Run: npm run bench:rendition [-- --seconds 600 --rate 40 --load-seconds 20]. The input is
 // made once by ffmpeg (testsrc2 and a tone, H.264/AAC) and kept in the temp folder.
@@ -92,6 +93,19 @@ async function bareRendition(url, scratch) {
   return { seconds: (performance.now() - started) / 1000, peak };
 }
 
+/**
+ * Seconds spent in each phase of the one review, from the portal's /metrics (the phases' sums;
+ * `master_hash` runs beside `probe` and `encode`, so the phases add up to more than `total`).
+ */
+async function reviewPhases(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const phases = {};
+  for (const match of text.matchAll(/^capsule_video_review_phase_seconds_sum\{phase="(\w+)"\} (\S+)$/gm)) {
+    phases[match[1]] = Number(match[2]);
+  }
+  return phases;
+}
+
 /** The demo account gets a 10-minute capsule (the admin CLI, through the running portal). */
 function recordTenMinutePurchase(dataDir) {
   const cli = spawnSync(
@@ -121,7 +135,11 @@ async function main() {
     const ports = await portalPorts();
     const base = `http://127.0.0.1:${ports.app}`;
     // The flood guard would answer the paced load 429: the route itself is measured.
-    server = await startServer(dataDir, ports, base, { API_RATE_LIMIT: '100000000' });
+    // /metrics from here: the review's phases (capsule_video_review_phase_seconds) are printed.
+    server = await startServer(dataDir, ports, base, {
+      API_RATE_LIMIT: '100000000',
+      METRICS_ALLOW: '127.0.0.1',
+    });
     const { trpc, cookie } = await signInDemo(base, `http://127.0.0.1:${ports.inbox}/api/email`);
     recordTenMinutePurchase(dataDir);
     const capsuleId = await capsuleReadyForVideo(trpc, '10_minutes');
@@ -183,6 +201,10 @@ async function main() {
         ? `${whileMaking.p99.toFixed(1)} ms (p50 ${whileMaking.p50.toFixed(1)} ms)`
         : 'not measured (the rendition ended before the load began)',
     };
+    const phases = await reviewPhases(base);
+    for (const [phase, seconds] of Object.entries(phases)) {
+      figures[`  phase ${phase}`] = `${seconds.toFixed(1)} s`;
+    }
     console.log('\nRendition bench');
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(42)} ${v}`);
   } finally {

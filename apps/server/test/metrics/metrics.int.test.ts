@@ -298,6 +298,14 @@ describe.each(databaseKinds())('/metrics (%s)', (kind) => {
     expect(value(after, 'capsule_uploads_total', { event: 'refused' })).toBe(1);
     expect(value(after, 'capsule_video_reviews_total', { outcome: 'accepted' })).toBe(1);
     expect(value(after, 'capsule_video_reviews_total', { outcome: 'rejected' })).toBe(0);
+    // Where that review's time went: each phase once, none longer than the whole.
+    const total = value(after, 'capsule_video_review_phase_seconds_sum', { phase: 'total' });
+    for (const phase of ['master_hash', 'probe', 'encode', 'rendition_store', 'thumbnail', 'total']) {
+      expect(value(after, 'capsule_video_review_phase_seconds_count', { phase })).toBe(1);
+      const seconds = value(after, 'capsule_video_review_phase_seconds_sum', { phase });
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(total);
+    }
     expect(value(after, 'capsule_uploads_in_flight', { state: 'open' })).toBe(0);
     expect(value(after, 'capsule_uploads_in_flight', { state: 'completed' })).toBe(0);
     expect(value(after, 'capsule_uploads_awaiting_review_oldest_seconds')).toBe(0);

@@ -1,4 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   BlobSASPermissions,
   BlobServiceClient,
@@ -14,6 +17,7 @@ import {
   keptBlob,
   MAGIC_BYTES,
   newUploadId,
+  renditionBlob,
   thumbnailBlob,
   userContainerName,
   videoBlob,
@@ -319,6 +323,24 @@ describe('blob storage on Azurite', () => {
     await t.storage.uploadBuffer(written, Buffer.from('other'), 'video/mp4');
     expect((await t.storage.digestBlob(kept))?.sha256).toBe(sha256);
     expect(await t.storage.digestBlob(videoBlob({ ...upload, uploadId: newUploadId() }))).toBeUndefined();
+  });
+
+  it('uploads a file over several blocks, answering the hash of the bytes sent, which storage then holds', async () => {
+    // Past two 8 MiB blocks with a ragged end: the blocks' order and the tail both count.
+    const bytes = randomBytes(17 * 1024 * 1024 + 12_345);
+    const folder = mkdtempSync(path.join(tmpdir(), 'capsule-upload-file-'));
+    const file = path.join(folder, 'rendition.mp4');
+    writeFileSync(file, bytes);
+    try {
+      const ref = renditionBlob(upload);
+      const sent = await t.storage.uploadFile(ref, file, 'video/mp4');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      expect(sent).toEqual({ sha256, size: bytes.length });
+      expect(await t.storage.digestBlob(ref)).toEqual(sent);
+      expect(await t.storage.blobProperties(ref)).toMatchObject({ exists: true, contentType: 'video/mp4' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('turns blob soft delete on for the days asked, once, and keeps the CORS rules it set', async () => {

@@ -3,4 +3,4 @@
 export { MetricsAllowError } from './access.js';
 export { createMetricsEndpoint, type MetricsEndpoint } from './endpoint.js';
 export { type HttpExchange, type TrpcFailure, UNKNOWN_PROCEDURE, UNMATCHED_ROUTE } from './http-metrics.js';
-export { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
+export { createServiceMetrics, type ServiceMetrics, type VideoReviewPhase } from './service-metrics.js';

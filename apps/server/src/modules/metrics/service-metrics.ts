@@ -1,4 +1,4 @@
-import { Counter, Registry } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
 
 // What this process does, counted where it happens (AppDeps.metrics): events that leave no row
 // /metrics could count cheaply (README.md, 'Where each series comes from'). Each process has its
@@ -6,6 +6,20 @@ import { Counter, Registry } from 'prom-client';
 
 type UploadEvent = 'started' | 'completed' | 'refused';
 type VideoReviewOutcome = 'accepted' | 'rejected';
+/**
+ * Where a video review's time goes: `master_hash` (reading the kept master end to end, beside
+ * the rest), `probe` (ffprobe of the master), `encode` (ffmpeg making the rendition),
+ * `rendition_store` (its upload, hashed as sent, and its probe back), `thumbnail`, `total`.
+ */
+export const VIDEO_REVIEW_PHASES = [
+  'master_hash',
+  'probe',
+  'encode',
+  'rendition_store',
+  'thumbnail',
+  'total',
+] as const;
+export type VideoReviewPhase = (typeof VIDEO_REVIEW_PHASES)[number];
 
 export interface ServiceMetrics {
   /** Holds the counters below; /metrics merges it with the app's own series. */
@@ -18,6 +32,8 @@ export interface ServiceMetrics {
   uploadRefused(): void;
   /** The review's verdict was written: the video stored (accepted) or sent back (rejected). */
   videoReviewed(outcome: VideoReviewOutcome): void;
+  /** One phase of a review (or of a rendition's repair) took this long. */
+  videoReviewPhase(phase: VideoReviewPhase, seconds: number): void;
 }
 
 export function createServiceMetrics(): ServiceMetrics {
@@ -34,6 +50,14 @@ export function createServiceMetrics(): ServiceMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const phases = new Histogram({
+    name: 'capsule_video_review_phase_seconds',
+    help: 'Time spent in each phase of a video review or rendition repair, in the process that ran it',
+    labelNames: ['phase'] as const,
+    // A phone clip's probe takes a tenth of a second; a 10-minute encode minutes.
+    buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
+    registers: [registry],
+  });
   // Every series exists from the start, so a rate over the first minutes is not missing.
   for (const event of ['started', 'completed', 'refused'] satisfies UploadEvent[]) uploads.inc({ event }, 0);
   for (const outcome of ['accepted', 'rejected'] satisfies VideoReviewOutcome[]) reviews.inc({ outcome }, 0);
@@ -43,5 +67,6 @@ export function createServiceMetrics(): ServiceMetrics {
     uploadCompleted: () => uploads.inc({ event: 'completed' }),
     uploadRefused: () => uploads.inc({ event: 'refused' }),
     videoReviewed: (outcome) => reviews.inc({ outcome }),
+    videoReviewPhase: (phase, seconds) => phases.observe({ phase }, seconds),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { type Readable, Transform } from 'node:stream';
 import {
   type BlobGenerateSasUrlOptions,
   BlobServiceClient,
@@ -107,11 +108,12 @@ export interface BlobStorage {
   deleteContainer(container: string): Promise<boolean>;
   uploadBuffer(ref: BlobRef, data: Buffer, contentType: string): Promise<void>;
   /**
-   * Uploads a local file as the blob, in blocks (the SDK's uploadFile): a rendition of a long
-   * video is hundreds of megabytes, never held in memory. The blob is replaced whole when the
-   * last block is committed, so a reader never sees half of it.
+   * Uploads a local file as the blob, in blocks as it is read: a rendition of a long video is
+   * hundreds of megabytes, never held in memory. The file is read once, hashed as it is sent;
+   * the answer is that digest, once storage reports the committed blob at the same length.
+   * The blob is replaced whole when the last block is committed, so a reader never sees half.
    */
-  uploadFile(ref: BlobRef, filePath: string, contentType: string): Promise<void>;
+  uploadFile(ref: BlobRef, filePath: string, contentType: string): Promise<BlobDigest>;
   /**
    * Uploads a stream as the blob, in blocks as it is read (the SDK's uploadStream): an export
    * archive of many gigabytes passes through a few blocks of memory. Committed whole at the end.
@@ -352,7 +354,28 @@ export function createBlobStorage({
 
     async uploadFile(ref, filePath, contentType) {
       await ensureContainer(ref.container);
-      await blobClient(ref).uploadFile(filePath, { blobHTTPHeaders: { blobContentType: contentType } });
+      // Hashed on the way out rather than read back: the rendition's bytes cross once (a 10-minute
+      // video's is ~460 MiB; bench/README.md, 'Rendition'). The fixity sweep compares what storage
+      // holds with this digest from then on.
+      const hash = createHash('sha256');
+      let size = 0;
+      const counted = createReadStream(filePath).pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            size += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      const client = blobClient(ref);
+      // 8 MiB blocks, four in flight: 32 MiB held at most.
+      await client.uploadStream(counted, 8 * 1024 * 1024, 4, {
+        blobHTTPHeaders: { blobContentType: contentType },
+      });
+      const stored = (await client.getProperties()).contentLength;
+      if (stored !== size) throw new Error(`${ref.blob}: ${size} bytes sent, storage holds ${stored}`);
+      return { sha256: hash.digest('hex'), size };
     },
 
     async uploadStream(ref, stream, contentType) {

@@ -7,12 +7,13 @@ import type { AppDeps } from '../../../deps.js';
 import type { VideoProbe } from '../../media/index.js';
 import { type BlobDigest, type BlobRef, renditionBlob } from '../../storage/index.js';
 import { setProcessingPercent } from '../capsules.repository.js';
+import { startPhase, timedPhase } from './review-phases.js';
 import { REVIEW_SAS_MINUTES } from './upload-rules.js';
 import type { VideoUploadRow } from './video-uploads.repository.js';
 
 // The playback rendition of an upload (docs/server-rules.md, 'Video upload'): made by ffmpeg
-// into a scratch file, uploaded beside the original under the upload's own name, hashed as
-// stored and probed back. Nothing refers to it until the review's verdict does, in the
+// into a scratch file, uploaded beside the original under the upload's own name (hashed as it
+// is sent, its stored length checked) and probed back. Nothing refers to it until the review's verdict does, in the
 // transaction that accepts the video: a run killed half-way leaves a blob no one serves, which
 // the retry writes over.
 
@@ -97,28 +98,35 @@ export async function makePlaybackRendition(
   const ref = renditionBlob({ ownerId: upload.ownerId, capsuleId: upload.capsuleId, uploadId: upload.id });
   const progress = showProgress ? progressWriter(deps, upload.capsuleId) : undefined;
   progress?.start();
+  let digest: BlobDigest;
+  let stored: () => void;
   try {
     // A file that states no length (a browser's recording) shows progress against the length the
     // dialog measured; the review trusts only the file's own, or the rendition's.
     const length = source.durationSeconds ?? upload.declaredDurationSeconds;
-    await deps.media.makeRendition(
-      sourceUrl,
-      { ...source, durationSeconds: length },
-      {
-        outputPath: file,
-        maxSeconds,
-        onProgress: (fraction) => progress?.report(fraction),
-      },
+    await timedPhase(deps, 'encode', () =>
+      deps.media.makeRendition(
+        sourceUrl,
+        { ...source, durationSeconds: length },
+        {
+          outputPath: file,
+          maxSeconds,
+          onProgress: (fraction) => progress?.report(fraction),
+        },
+      ),
     );
-    await deps.storage.uploadFile(ref, file, 'video/mp4');
+    stored = startPhase(deps, 'rendition_store');
+    digest = await deps.storage.uploadFile(ref, file, 'video/mp4');
   } finally {
     await progress?.done();
     await rm(file, { force: true });
   }
-  const digest = await deps.storage.digestBlob(ref);
-  if (!digest) throw new Error('The rendition just stored is not in storage');
-  const { url } = await deps.storage.readSas(ref, { minutes: REVIEW_SAS_MINUTES });
-  return { ref, digest, probe: await deps.media.probeVideo(url), url };
+  try {
+    const { url } = await deps.storage.readSas(ref, { minutes: REVIEW_SAS_MINUTES });
+    return { ref, digest, probe: await deps.media.probeVideo(url), url };
+  } finally {
+    stored();
+  }
 }
 
 /** What a probe says of a video, for Capsule Details: its picture as shown (rotation applied). */

@@ -12,6 +12,7 @@ import { withLockedCapsuleById } from '../capsule-transaction.js';
 import { type CapsuleRow, findCapsuleById, updateCapsule } from '../capsules.repository.js';
 import { scheduleBlobCleanup, uploadBlob } from './capsule-blobs.service.js';
 import { makePlaybackRendition, mediaFactsOf, type Rendition } from './rendition.service.js';
+import { startPhase, timedPhase } from './review-phases.js';
 import { DURATION_TOLERANCE_SECONDS, REVIEW_REASONS, REVIEW_SAS_MINUTES } from './upload-rules.js';
 import {
   discardFinishedUploadBlobs,
@@ -67,13 +68,13 @@ async function inspect(
   // here are the bytes ffprobe and ffmpeg read, and the bytes every playback serves. It is read
   // beside them rather than before (a 10-minute 1080p master is over a gigabyte: the review took
   // 1.125 times the bare ffmpeg with the hash first; bench/README.md, 'Rendition').
-  const digesting = deps.storage.digestBlob(kept);
+  const digesting = timedPhase(deps, 'master_hash', () => deps.storage.digestBlob(kept));
   // Awaited below; a refusal before then must not leave its failure unhandled.
   digesting.catch(() => undefined);
   const { url } = await deps.storage.readSas(kept, { minutes: REVIEW_SAS_MINUTES });
   let probe: Awaited<ReturnType<AppDeps['media']['probeVideo']>>;
   try {
-    probe = await deps.media.probeVideo(url);
+    probe = await timedPhase(deps, 'probe', () => deps.media.probeVideo(url));
   } catch (error) {
     return unreadable(error, REVIEW_REASONS.unreadable);
   }
@@ -112,6 +113,7 @@ async function inspect(
     return refuse(REVIEW_REASONS.tooLong(minutes ?? 0), durationSeconds, rendition.ref.blob);
   const digest = await digesting;
   if (!digest) return refuse(REVIEW_REASONS.unreadable, durationSeconds, rendition.ref.blob);
+  const thumbnailed = startPhase(deps, 'thumbnail');
   let jpeg: Buffer;
   try {
     // From the rendition: upright and SDR, as the recipient will see it.
@@ -127,6 +129,7 @@ async function inspect(
     uploadId: upload.id,
   });
   await deps.storage.uploadBuffer(thumbnail, jpeg, 'image/jpeg');
+  thumbnailed();
   return {
     ok: true,
     durationSeconds,
@@ -164,6 +167,7 @@ export async function reviewUpload(
   if (!upload || upload.capsuleId !== job.capsuleId || upload.state !== 'completed') return;
   const capsule = await findCapsuleById(deps.db, upload.capsuleId);
   if (!capsule) return;
+  const reviewed = startPhase(deps, 'total');
   let verdict: Verdict;
   let kept: BlobRef | undefined;
   try {
@@ -245,5 +249,8 @@ export async function reviewUpload(
     await deps.jobs.send(trx, 'upload.review-mail', { uploadId: current.id }, { singletonKey: current.id });
   });
   // Counted once committed, by the run that wrote the verdict (a second run finds it written).
-  if (decided) deps.metrics.videoReviewed(verdict.ok ? 'accepted' : 'rejected');
+  if (decided) {
+    reviewed();
+    deps.metrics.videoReviewed(verdict.ok ? 'accepted' : 'rejected');
+  }
 }
