@@ -102,21 +102,32 @@ export const JOBS = defineJobs({
   'purchases.attach-pending': { payload: z.object({}), policy: 'exclusive' },
   /**
    * Sweep: deliver every capsule whose time has come (modules/capsules/delivery/delivery.service.ts).
-   * Every minute, and sent by a lock whose delivery is due at once. Not retried: the next minute's
-   * run is the retry, and it catches up whatever a failed or killed run left. A heartbeat, so a
-   * run whose process died frees the queue's one place within 30 s instead of 15 minutes.
+   * Every minute, and sent by a lock whose delivery is due at once. A heartbeat, so a run whose
+   * process died is found by the supervisor (30 s of silence, then its next pass, within a
+   * minute) instead of after 15 minutes; retried once at once, so another worker takes the sweep
+   * over then rather than at the next minute's run, which catches up whatever a run left.
    */
-  'capsules.deliver': { payload: z.object({}), policy: 'exclusive', retryLimit: 0, heartbeatSeconds: 30 },
+  'capsules.deliver': {
+    payload: z.object({}),
+    policy: 'exclusive',
+    retryLimit: 1,
+    retryDelay: 0,
+    retryBackoff: false,
+    heartbeatSeconds: 30,
+  },
   /**
    * Sweep: send the recipients' mails that are due (the outbox: delivery mails, and opening-day
    * mails at a dated capsule's first instant; each mail keeps its own tries and back-off by the
    * app's clock), after dating the opening mails whose capsule got a date since. Every minute,
-   * and sent by a delivery that wrote a mail due at once.
+   * and sent by a delivery that wrote a mail due at once. Like the delivery: a dead worker's run
+   * is taken over once its heartbeat is missed.
    */
   'capsules.delivery-mail': {
     payload: z.object({}),
     policy: 'exclusive',
-    retryLimit: 0,
+    retryLimit: 1,
+    retryDelay: 0,
+    retryBackoff: false,
     heartbeatSeconds: 30,
   },
   /**
