@@ -22,8 +22,8 @@ import { testEnv } from '../support/test-env.js';
 // blob store. Under a steady load of sign-in'd writes through the balancer: one web instance is
 // killed (SIGKILL), then the database restarts, then a worker is killed. Afterwards every write
 // the portal acknowledged is in the database, a session made on one instance works on all, and
-// a capsule locked while a worker died is delivered exactly once. The balancer's error window
-// is printed. PostgreSQL run only (PGlite serves one process); HAProxy from Debian.
+// a capsule locked while a worker died is delivered exactly once, and every delivery or mail
+// sweep running when it died completes. The balancer's error window is printed. PostgreSQL run only (PGlite serves one process); HAProxy from Debian.
 
 const PG_BIN_DIR = findPostgresBinDir();
 
@@ -191,6 +191,10 @@ if (testEnv.databaseUrl) {
         body: JSON.stringify({ capsuleId }),
       });
       expect(lock.status, `${await lock.clone().text()}${context()}`).toBe(200);
+      // The sweeps running at that moment, on either worker: each must still end completed.
+      const runningAtKill = await sql<{ id: string; name: string }>`
+        select id::text as id, name from pgboss.job
+        where name in ('capsules.deliver', 'capsules.delivery-mail') and state = 'active'`.execute(handle.db);
       portal.processes.workers[0]?.child.kill('SIGKILL');
       await sleep(1500);
       writing = false;
@@ -236,7 +240,24 @@ if (testEnv.databaseUrl) {
         handle.db,
       );
       expect(Number(mails.rows[0]?.n), context()).toBe(1);
-    }, 330_000);
+
+      // Every sweep that was running when the worker died completes: on its own worker, or taken
+      // over by the survivor once the dead one's heartbeat was missed. None stays active or fails.
+      const sweepIds = runningAtKill.rows.map((r) => r.id);
+      const sweepDeadline = performance.now() + 150_000;
+      let states: string[] = [];
+      while (sweepIds.length > 0) {
+        const rows = await sql<{ state: string }>`
+          select state from pgboss.job where id = any(${sweepIds}::uuid[])`.execute(handle.db);
+        states = rows.rows.map((r) => r.state);
+        if (states.every((st) => st === 'completed') || performance.now() > sweepDeadline) break;
+        await sleep(500);
+      }
+      expect(states, `${context()}\n--- delivery jobs ---\n${await deliveryJobs(handle)}`).toEqual(
+        sweepIds.map(() => 'completed'),
+      );
+      console.log(`cluster: ${sweepIds.length} sweep(s) running at the worker's kill, each completed`);
+    }, 400_000);
   });
 }
 
