@@ -9,6 +9,20 @@ import { defineJobs } from './definition.js';
  * Each has its handler in handlers.ts. Payloads carry ids, never state: a handler reads the current rows, so a job that
  * runs twice or late acts on what is true then (handlers are idempotent).
  */
+/**
+ * A sweep that must not wait for the next minute when its worker dies mid-run: one at a time in
+ * the deployment; a heartbeat, so the supervisor finds a dead run (30 s of silence, then its next
+ * pass, within a minute) instead of after the 15-minute expiry; and one retry at once, so another
+ * worker takes it over then.
+ */
+const TAKEN_OVER_SWEEP = {
+  policy: 'exclusive',
+  retryLimit: 1,
+  retryDelay: 0,
+  retryBackoff: false,
+  heartbeatSeconds: 30,
+} as const;
+
 export const JOBS = defineJobs({
   /**
    * Sweep: approve the referrals whose holding period (AFFILIATE_HOLDING_DAYS) has ended and
@@ -102,34 +116,17 @@ export const JOBS = defineJobs({
   'purchases.attach-pending': { payload: z.object({}), policy: 'exclusive' },
   /**
    * Sweep: deliver every capsule whose time has come (modules/capsules/delivery/delivery.service.ts).
-   * Every minute, and sent by a lock whose delivery is due at once. A heartbeat, so a run whose
-   * process died is found by the supervisor (30 s of silence, then its next pass, within a
-   * minute) instead of after 15 minutes; retried once at once, so another worker takes the sweep
-   * over then rather than at the next minute's run, which catches up whatever a run left.
+   * Every minute, and sent by a lock whose delivery is due at once. Taken over when its worker
+   * dies (TAKEN_OVER_SWEEP); the next minute's run catches up whatever a run left.
    */
-  'capsules.deliver': {
-    payload: z.object({}),
-    policy: 'exclusive',
-    retryLimit: 1,
-    retryDelay: 0,
-    retryBackoff: false,
-    heartbeatSeconds: 30,
-  },
+  'capsules.deliver': { payload: z.object({}), ...TAKEN_OVER_SWEEP },
   /**
    * Sweep: send the recipients' mails that are due (the outbox: delivery mails, and opening-day
    * mails at a dated capsule's first instant; each mail keeps its own tries and back-off by the
    * app's clock), after dating the opening mails whose capsule got a date since. Every minute,
-   * and sent by a delivery that wrote a mail due at once. Like the delivery: a dead worker's run
-   * is taken over once its heartbeat is missed.
+   * and sent by a delivery that wrote a mail due at once. Taken over like the delivery.
    */
-  'capsules.delivery-mail': {
-    payload: z.object({}),
-    policy: 'exclusive',
-    retryLimit: 1,
-    retryDelay: 0,
-    retryBackoff: false,
-    heartbeatSeconds: 30,
-  },
+  'capsules.delivery-mail': { payload: z.object({}), ...TAKEN_OVER_SWEEP },
   /**
    * Tell the recipient an operator's verdict on their document: one mail per document,
    * sent in the verdict's transaction, so a mail server that is away delays it, never undoes it.
