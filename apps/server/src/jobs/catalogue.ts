@@ -2,14 +2,6 @@ import { z } from 'zod';
 import { defineJobs } from './definition.js';
 
 /**
- * Every job the app sends, in one place: its name, its payload and its retry policy
- * (definition.ts says what each field means). A new job is an entry here plus a handler
- * registered in handlers.ts.
- *
- * Each has its handler in handlers.ts. Payloads carry ids, never state: a handler reads the current rows, so a job that
- * runs twice or late acts on what is true then (handlers are idempotent).
- */
-/**
  * A sweep that must not wait for the next minute when its worker dies mid-run: one at a time in
  * the deployment; a heartbeat, so the supervisor finds a dead run (30 s of silence, then its next
  * pass, within a minute) instead of after the 15-minute expiry; and one retry at once, so another
@@ -23,6 +15,14 @@ const TAKEN_OVER_SWEEP = {
   heartbeatSeconds: 30,
 } as const;
 
+/**
+ * Every job the app sends, in one place: its name, its payload and its retry policy
+ * (definition.ts says what each field means). A new job is an entry here plus a handler
+ * registered in handlers.ts.
+ *
+ * Each has its handler in handlers.ts. Payloads carry ids, never state: a handler reads the current rows, so a job that
+ * runs twice or late acts on what is true then (handlers are idempotent).
+ */
 export const JOBS = defineJobs({
   /**
    * Sweep: approve the referrals whose holding period (AFFILIATE_HOLDING_DAYS) has ended and

@@ -13,9 +13,9 @@ import type { VideoUploadRow } from './video-uploads.repository.js';
 
 // The playback rendition of an upload (docs/server-rules.md, 'Video upload'): made by ffmpeg
 // into a scratch file, uploaded beside the original under the upload's own name (hashed as it
-// is sent, its stored length checked) and probed back. Nothing refers to it until the review's verdict does, in the
-// transaction that accepts the video: a run killed half-way leaves a blob no one serves, which
-// the retry writes over.
+// is sent, its stored length checked) and probed back. Nothing refers to it until the review's
+// verdict does, in the transaction that accepts the video: a run killed half-way leaves a blob
+// no one serves, which the retry writes over.
 
 export interface Rendition {
   ref: BlobRef;
