@@ -11,7 +11,7 @@ type VideoReviewOutcome = 'accepted' | 'rejected';
  * the rest), `probe` (ffprobe of the master), `encode` (ffmpeg making the rendition),
  * `rendition_store` (its upload, hashed as sent, and its probe back), `thumbnail`, `total`.
  */
-export const VIDEO_REVIEW_PHASES = [
+const VIDEO_REVIEW_PHASES = [
   'master_hash',
   'probe',
   'encode',
