@@ -11,7 +11,8 @@
 // capsules.deliver job sent through pg-boss (the minute's cron would start it too, up to a
 // minute later).
 //
-// Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:peak [-- --capsules N --workers 1,2,4].
+// Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:peak [-- --capsules N --workers 1,2,4
+//   --no-mail (every capsule with Notify Recipient off: the delivery without the mail sweep)].
 // PostgreSQL must run with autovacuum on, as in production.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,6 +40,8 @@ const { values: opts } = parseArgs({
     // The outbox drains on after the delivery; a run watches it alone for this long (or until
     // every mail is out), which gives the drain rate without the delivery's competition.
     'drain-seconds': { type: 'string', default: '30' },
+    // Notify Recipient off on every capsule: the delivery alone, no mail sweep beside it.
+    'no-mail': { type: 'boolean', default: false },
   },
 });
 const CAPSULES = Number(opts.capsules);
@@ -266,7 +269,7 @@ async function runOnce(workerCount) {
     await db.connect();
 
     let t = performance.now();
-    const seeded = await seedPeak(database.url, CAPSULES);
+    const seeded = await seedPeak(database.url, CAPSULES, { mail: !opts['no-mail'] });
     const seedSeconds = (performance.now() - t) / 1000;
     console.log(
       `  seeded ${fmt(CAPSULES)} capsules in ${fmt(seedSeconds, 1)} s: ${fmt(seeded.deliverable)} deliverable (${fmt(seeded.mailed)} with Notify Recipient on), ${fmt(seeded.postponed)} without an account`,

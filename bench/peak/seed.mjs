@@ -21,8 +21,11 @@ const CHUNK = 250_000;
 export const accountFraction = 16 / 20;
 export const notifyFraction = 12 / 20;
 
-/** Seeds the peak; answers { peak, deliverable, postponed, mailed }. */
-export async function seedPeak(url, capsules) {
+/**
+ * Seeds the peak; answers { peak, deliverable, postponed, mailed }. `mail: false` turns Notify
+ * Recipient off on every capsule: the delivery alone, with no mail sweep beside it.
+ */
+export async function seedPeak(url, capsules, { mail = true } = {}) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -84,13 +87,13 @@ export async function seedPeak(url, capsules) {
            notify_message, created_at, sas_expires_at, expires_at, completed_at, finished_at)
          select c.video_upload_id, c.id, c.owner_id, 'blocks', 'accepted', 'Pending_Upload',
            'user-' || c.owner_id, c.video_blob_name, 'new-year.mp4', 50000000, 'video/mp4',
-           g.slice < 12 or g.slice >= 16, 'on_lock',
+           $5::boolean and (g.slice < 12 or g.slice >= 16), 'on_lock',
            case when g.slice % 3 = 0 then 'See you next year' end,
            $3::timestamptz - interval '41 days', $3::timestamptz - interval '41 days',
            $3::timestamptz - interval '40 days', $3::timestamptz - interval '40 days',
            $3::timestamptz - interval '40 days'
          from c join g on g.id = c.id`,
-        [from, to, peak, senders],
+        [from, to, peak, senders, mail],
       );
     }
     await db.query('delete from capsule_counters');
