@@ -52,19 +52,23 @@ async function counts(db: AppDeps['db'], userId?: string): Promise<SyncCounts> {
 }
 
 /** Counts by status and the failed records with their errors (the newest first). */
+type SyncRecordRow = Awaited<ReturnType<typeof listRecordsPage>>[number];
+
+/** What the console shows of any sync record, whatever list it is in. */
+const recordFacts = (r: SyncRecordRow) => ({
+  id: r.id,
+  entityType: r.entityType,
+  entityId: r.entityId,
+  externalModel: r.externalModel,
+  attempts: r.attempts,
+  error: r.errorMessage,
+});
+
 export async function syncOverview(deps: Pick<AppDeps, 'db'>): Promise<SyncOverview> {
   const failed = await listFailedRecords(deps.db, FAILED_LISTED);
   return {
     counts: await counts(deps.db),
-    failed: failed.map((r) => ({
-      id: r.id,
-      entityType: r.entityType,
-      entityId: r.entityId,
-      externalModel: r.externalModel,
-      attempts: r.attempts,
-      error: r.errorMessage,
-      failedAt: r.updatedAt,
-    })),
+    failed: failed.map((r) => ({ ...recordFacts(r), failedAt: r.updatedAt })),
   };
 }
 
@@ -81,16 +85,7 @@ export async function syncRecordsPage(
   ]);
   return {
     total,
-    items: rows.map((r) => ({
-      id: r.id,
-      entityType: r.entityType,
-      entityId: r.entityId,
-      externalModel: r.externalModel,
-      attempts: r.attempts,
-      error: r.errorMessage,
-      nextTryAt: r.nextAttemptAt,
-      updatedAt: r.updatedAt,
-    })),
+    items: rows.map((r) => ({ ...recordFacts(r), nextTryAt: r.nextAttemptAt, updatedAt: r.updatedAt })),
   };
 }
 

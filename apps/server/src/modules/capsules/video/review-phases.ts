@@ -4,15 +4,10 @@ import type { VideoReviewPhase } from '../../metrics/index.js';
 // How long each phase of a review takes (`capsule_video_review_phase_seconds`): operators and the
 // rendition bench see where a slow review's time went.
 
-/** Starts timing a phase; the answer records it when called (once). */
+/** Starts timing a phase; the answer records it when called. */
 export function startPhase(deps: Pick<AppDeps, 'metrics'>, phase: VideoReviewPhase): () => void {
   const started = performance.now();
-  let recorded = false;
-  return () => {
-    if (recorded) return;
-    recorded = true;
-    deps.metrics.videoReviewPhase(phase, (performance.now() - started) / 1000);
-  };
+  return () => deps.metrics.videoReviewPhase(phase, (performance.now() - started) / 1000);
 }
 
 /** Runs one phase and records how long it took, failed or not. */
