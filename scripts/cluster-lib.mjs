@@ -122,6 +122,9 @@ export async function startCluster({
     SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
   };
   const processes = { webs: [], workers: [] };
+  // A process that ends says so, with its code or signal: a worker that exits leaves its jobs.
+  const toldExit = ({ name, child }) =>
+    child.once('exit', (code, signal) => log(`${name}: exited (${signal ?? `code ${code}`})\n`));
 
   const startWeb = async (index, webPort) => {
     const child = spawn(process.execPath, [SERVER], {
@@ -138,6 +141,7 @@ export async function startCluster({
     child.stdout.on('data', (d) => log(`web${index + 1}: ${d}`));
     child.stderr.on('data', (d) => log(`web${index + 1}: ${d}`));
     const entry = { name: `web${index + 1}`, port: webPort, child };
+    toldExit(entry);
     processes.webs[index] = entry;
     await waitFor(`http://127.0.0.1:${webPort}/readyz`, 90_000);
     return entry;
@@ -150,6 +154,7 @@ export async function startCluster({
     child.stdout.on('data', (d) => log(`worker${index + 1}: ${d}`));
     child.stderr.on('data', (d) => log(`worker${index + 1}: ${d}`));
     const entry = { name: `worker${index + 1}`, child };
+    toldExit(entry);
     processes.workers[index] = entry;
     return entry;
   };

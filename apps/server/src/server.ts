@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { type AdminChannel, serveAdminCommands } from './cli/portal-channel.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateWhenReachable } from './db/migrate.js';
+import { retryWhileUnavailable } from './db/unavailable.js';
 import { DEMO_USER, ensureDemoUser } from './dev/demo.js';
 import { ensureDevPackages } from './dev/seed-packages.js';
 import { registerJobHandlers } from './jobs/index.js';
@@ -67,11 +68,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  await migrateWhenReachable(runtime.deps.db, (error, retryInMs) =>
-    app.log.warn(`Waiting for the database (${error.message}); next try in ${retryInMs / 1000} s`),
-  );
-  if (!config.isProduction) await ensureDevPackages(runtime.deps.db);
-  if (config.demoUser) await ensureDemoUser(runtime.deps.db, runtime.deps.clock);
+  const waitLogged = (error: Error, retryInMs: number) =>
+    app.log.warn(`Waiting for the database (${error.message}); next try in ${retryInMs / 1000} s`);
+  await migrateWhenReachable(runtime.deps.db, waitLogged);
+  // Both are idempotent: a database restart between the migration and here is waited out too.
+  if (!config.isProduction) await retryWhileUnavailable(() => ensureDevPackages(runtime.deps.db), waitLogged);
+  if (config.demoUser)
+    await retryWhileUnavailable(() => ensureDemoUser(runtime.deps.db, runtime.deps.clock), waitLogged);
   // The queue needs the migrated database; requests wait behind the gate until it can send.
   await registerJobHandlers(runtime.jobQueue, runtime.deps, { logger: runtime.logger });
   await runtime.jobQueue.start();

@@ -1,7 +1,7 @@
 import { migrations } from '@capsule/migrations';
 import type { Kysely } from 'kysely';
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
-import { isDatabaseUnavailable } from './unavailable.js';
+import { isDatabaseUnavailable, retryWhileUnavailable } from './unavailable.js';
 
 // The migrations are listed statically in @capsule/migrations (not read from a folder at run
 // time), so the same compiled list runs from the server, the CLI and the tests.
@@ -29,19 +29,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
  * (a restart, a failover, both coming up together) waits for it instead of exiting. A failure
  * that is not about reaching the database (a broken migration) is thrown.
  */
-export async function migrateWhenReachable(
+export function migrateWhenReachable(
   db: Parameters<typeof migrateToLatest>[0],
   onWait: (error: Error, retryInMs: number) => void,
 ) {
-  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
-    try {
-      return await migrateToLatest(db);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      onWait(error as Error, delay);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  return retryWhileUnavailable(() => migrateToLatest(db), onWait);
 }
 
 /**

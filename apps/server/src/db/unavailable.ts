@@ -41,3 +41,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs `step` until it succeeds, waiting (500 ms, doubling to 10 s) while it fails because the
+ * database is away: a process that starts while its database restarts or fails over waits for
+ * it instead of exiting. Any other failure is thrown at once, as is the last one once `giveUp`
+ * says so (the process is closing). `step` must be safe to run again after a failure.
+ */
+export async function retryWhileUnavailable<T>(
+  step: () => Promise<T>,
+  onWait: (error: Error, retryInMs: number) => void,
+  giveUp: () => boolean = () => false,
+): Promise<T> {
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || giveUp()) throw error;
+      onWait(error as Error, delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { jobQueueDbIn, openJobQueueConnection, type PgBossDb } from '../db/job-queue-db.js';
 import type { Database } from '../db/schema.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../db/unavailable.js';
 import { type AppJobs, JOBS } from './catalogue.js';
 import {
   JOB_DEFAULTS,
@@ -146,7 +146,8 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
   const runsJobs = options.runJobs ?? options.config.jobs;
   const timing = options.timing ?? {};
   const connection = openJobQueueConnection(options.database, (error) =>
-    logger.warn({ err: error }, 'job queue: database connection lost'),
+    // The message alone: pg-pool hangs the whole client on the error, which would print pages.
+    logger.warn({}, `job queue: database connection lost: ${error.message}`),
   );
   const boss = new PgBoss({
     db: options.wrapConnection ? options.wrapConnection(connection.db) : connection.db,
@@ -171,7 +172,7 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
   });
   // An 'error' event nobody hears would throw out of pg-boss's timers and end the process.
   boss.on('error', (error) => {
-    if (isDatabaseUnavailable(error)) logger.warn({ err: error }, 'job queue: database unavailable');
+    if (isDatabaseUnavailable(error)) logger.warn({}, `job queue: database unavailable: ${error.message}`);
     else logger.error({ err: error }, 'job queue error');
   });
   boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
@@ -227,24 +228,40 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
 
     async start() {
       if (state !== 'new') throw new Error('The job queue can be started once');
-      await boss.start();
+      // Each step is retried while the database is away (a restart while this process starts):
+      // a worker that exited here would leave its jobs to nobody. Every step may run again.
+      const reachable = <T>(what: string, step: () => Promise<T>) =>
+        retryWhileUnavailable(
+          step,
+          (error, retryInMs) =>
+            logger.warn(
+              { err: error },
+              `job queue: ${what} waits for the database; next try in ${retryInMs / 1000} s`,
+            ),
+          () => state === 'stopped',
+        );
+      await reachable('start', () => boss.start());
       state = 'started';
-      for (const [name, definition] of Object.entries(catalogue)) {
-        const queue = queueOptions(definition);
-        await boss.createQueue(name, { ...queue, policy: definition.policy ?? JOB_DEFAULTS.policy });
-        // A queue created by an earlier release keeps its options until told: apply today's.
-        await boss.updateQueue(name, queue);
-      }
+      await reachable('creating the queues', async () => {
+        for (const [name, definition] of Object.entries(catalogue)) {
+          const queue = queueOptions(definition);
+          await boss.createQueue(name, { ...queue, policy: definition.policy ?? JOB_DEFAULTS.policy });
+          // A queue created by an earlier release keeps its options until told: apply today's.
+          await boss.updateQueue(name, queue);
+        }
+      });
       if (!runsJobs) {
         logger.info({}, 'jobs are off in this process (JOBS=off): it sends jobs, a worker runs them');
         return;
       }
       for (const [name, w] of workers) await startWorker(name, w.handler, w.options);
-      for (const [name, s] of schedules) await startSchedule(name, s);
-      // A schedule dropped from the code is dropped from the database too.
-      for (const existing of await boss.getSchedules()) {
-        if (!schedules.has(existing.name)) await boss.unschedule(existing.name, existing.key);
-      }
+      await reachable('scheduling', async () => {
+        for (const [name, s] of schedules) await startSchedule(name, s);
+        // A schedule dropped from the code is dropped from the database too.
+        for (const existing of await boss.getSchedules()) {
+          if (!schedules.has(existing.name)) await boss.unschedule(existing.name, existing.key);
+        }
+      });
     },
 
     async stop(stopOptions = {}) {

@@ -70,6 +70,7 @@ if (testEnv.databaseUrl) {
     let blobs: Awaited<ReturnType<typeof startMemoryBlobEmulator>> | undefined;
     let dataDir: string | undefined;
     let printed = '';
+    let workerLines = '';
 
     afterAll(async () => {
       await portal?.stop().catch(() => undefined);
@@ -109,11 +110,19 @@ if (testEnv.databaseUrl) {
         },
         log: (line: string) => {
           printed = (printed + line).slice(-20_000);
+          if (line.startsWith('worker')) workerLines = (workerLines + line).slice(-20_000);
         },
       });
       const base = portal.url;
       const context = () =>
-        `\n--- cluster output ---\n${printed.slice(-4000)}\n--- postgres ---\n${pg?.logTail(15)}`;
+        `\n--- cluster output ---\n${printed.slice(-4000)}\n--- workers ---\n${workerLines.slice(-8000)}\n--- processes ---\n${processStates()}\n--- postgres ---\n${pg?.logTail(15)}`;
+      const processStates = () =>
+        [...(portal?.processes.webs ?? []), ...(portal?.processes.workers ?? [])]
+          .map(
+            (p) =>
+              `${p.name}: ${p.child.exitCode !== null || p.child.signalCode !== null ? `exited (${p.child.exitCode ?? p.child.signalCode})` : 'running'}`,
+          )
+          .join(', ');
 
       handle = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
       await waitForMigrations(handle);
@@ -200,6 +209,11 @@ if (testEnv.databaseUrl) {
       writing = false;
       await Promise.all(lanes);
 
+      // Only the two killed processes are gone: the others rode out the database restart, even
+      // one that was still starting then (a worker's start used to exit on it).
+      expect(processStates(), context()).toBe(
+        'web1: running, web2: exited (SIGKILL), web3: running, worker1: exited (SIGKILL), worker2: running',
+      );
       // Every acknowledged write is in the database.
       const ids = acks.map((a) => a.id).filter(Boolean);
       expect(ids.length, context()).toBeGreaterThan(20);
