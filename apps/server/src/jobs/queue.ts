@@ -178,6 +178,8 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
   boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
 
   let state: 'new' | 'started' | 'stopped' = 'new';
+  // Set by stop() in any state: a start still waiting for the database gives up.
+  let stopAsked = false;
   const workers = new Map<string, { handler: JobHandler<unknown>; options: WorkOptions }>();
   const schedules = new Map<string, { cron: string; data: object; tz: string }>();
 
@@ -235,10 +237,10 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
           step,
           (error, retryInMs) =>
             logger.warn(
-              { err: error },
-              `job queue: ${what} waits for the database; next try in ${retryInMs / 1000} s`,
+              {},
+              `job queue: ${what} waits for the database (${error.message}); next try in ${retryInMs / 1000} s`,
             ),
-          () => state === 'stopped',
+          () => stopAsked,
         );
       await reachable('start', () => boss.start());
       state = 'started';
@@ -265,6 +267,7 @@ export function createJobQueue<C extends JobCatalogue = AppJobs>(
     },
 
     async stop(stopOptions = {}) {
+      stopAsked = true;
       if (state !== 'started') return;
       state = 'stopped';
       await boss.stop({

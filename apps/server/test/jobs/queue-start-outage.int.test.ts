@@ -99,5 +99,26 @@ if (testEnv.databaseUrl) {
       const schedules = await sql<{ name: string }>`select name from pgboss.schedule`.execute(handle.db);
       expect(schedules.rows.map((r) => r.name)).toEqual(['t.outage-tick']);
     }, 120_000);
+
+    it('gives up waiting once it is stopped (a process closing while its database is away)', async () => {
+      if (!pg || !handle) throw new Error('runs after the test above');
+      await pg.stop('fast');
+      const waiting = createJobQueue({
+        database: handle,
+        config: { jobs: true },
+        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        catalogue: CATALOGUE,
+        timing: TIMING,
+      });
+      const starting = waiting.start().then(
+        () => 'started',
+        (error: Error) => error,
+      );
+      await sleep(1_000);
+      await waiting.stop();
+      const outcome = await starting;
+      expect(outcome).toBeInstanceOf(Error);
+      expect((outcome as Error).message).toMatch(/ECONNREFUSED/);
+    }, 60_000);
   });
 }
