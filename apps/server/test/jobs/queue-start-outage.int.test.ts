@@ -8,9 +8,9 @@ import { findPostgresBinDir, type PgCluster, startCluster } from '../support/pg-
 import { testEnv } from '../support/test-env.js';
 
 // A job queue whose database goes away while it starts (a restart, a failover, both coming up
-// together) waits for it and then runs its jobs and schedules: a worker that exited there left a
-// delivery to nobody (docs/decisions/009-job-queue.md). On a throwaway PostgreSQL of the test's
-// own, so it can be stopped; PGlite lives in the process and cannot go away.
+// together) waits for it and then runs its jobs and schedules: a worker that exited there would
+// leave its deliveries to nobody (docs/decisions/009-job-queue.md). On a throwaway PostgreSQL of
+// the test's own, so it can be stopped; PGlite lives in the process and cannot go away.
 
 const PG_BIN_DIR = findPostgresBinDir();
 
