@@ -114,8 +114,6 @@ if (testEnv.databaseUrl) {
         },
       });
       const base = portal.url;
-      const context = () =>
-        `\n--- cluster output ---\n${printed.slice(-4000)}\n--- workers ---\n${workerLines.slice(-8000)}\n--- processes ---\n${processStates()}\n--- postgres ---\n${pg?.logTail(15)}`;
       const processStates = () =>
         [...(portal?.processes.webs ?? []), ...(portal?.processes.workers ?? [])]
           .map(
@@ -123,6 +121,8 @@ if (testEnv.databaseUrl) {
               `${p.name}: ${p.child.exitCode !== null || p.child.signalCode !== null ? `exited (${p.child.exitCode ?? p.child.signalCode})` : 'running'}`,
           )
           .join(', ');
+      const context = () =>
+        `\n--- cluster output ---\n${printed.slice(-4000)}\n--- workers ---\n${workerLines.slice(-8000)}\n--- processes ---\n${processStates()}\n--- postgres ---\n${pg?.logTail(15)}`;
 
       handle = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
       await waitForMigrations(handle);
@@ -210,7 +210,7 @@ if (testEnv.databaseUrl) {
       await Promise.all(lanes);
 
       // Only the two killed processes are gone: the others rode out the database restart, even
-      // one that was still starting then (a worker's start used to exit on it).
+      // one still starting then (its start waits for the database, docs/decisions/009).
       expect(processStates(), context()).toBe(
         'web1: running, web2: exited (SIGKILL), web3: running, worker1: exited (SIGKILL), worker2: running',
       );

@@ -51,7 +51,6 @@ async function counts(db: AppDeps['db'], userId?: string): Promise<SyncCounts> {
   return result;
 }
 
-/** Counts by status and the failed records with their errors (the newest first). */
 type SyncRecordRow = Awaited<ReturnType<typeof listRecordsPage>>[number];
 
 /** What the console shows of any sync record, whatever list it is in. */
@@ -64,6 +63,7 @@ const recordFacts = (r: SyncRecordRow) => ({
   error: r.errorMessage,
 });
 
+/** Counts by status and the failed records with their errors (the newest first). */
 export async function syncOverview(deps: Pick<AppDeps, 'db'>): Promise<SyncOverview> {
   const failed = await listFailedRecords(deps.db, FAILED_LISTED);
   return {
