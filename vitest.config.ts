@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import BrowserFilesSpreadOut from './vitest.sequencer.js';
@@ -7,6 +8,26 @@ import BrowserFilesSpreadOut from './vitest.sequencer.js';
 // The `source` condition makes workspace packages resolve to their TypeScript sources.
 const resolve = { conditions: ['source', 'module', 'browser', 'development|production'] };
 const serverResolve = { conditions: ['source', 'module', 'node', 'development|production'] };
+
+/**
+ * The web test files that replace a module (`vi.mock`): a replacement only takes when the file
+ * imports that module first, so these run isolated. The others share their worker's modules
+ * (React, Mantine, the app), which halves the web tests' time: importing them again for each
+ * file was most of it.
+ */
+const WEB_TESTS = 'apps/web/src';
+const webTestsThatMock = readdirSync(WEB_TESTS, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `${WEB_TESTS}/${file}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const webUnit = {
+  include: ['apps/web/src/**/*.test.{ts,tsx}'],
+  environment: 'happy-dom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // Component tests check behaviour, not speed: on a 2-core machine running the other
+  // projects at the same time a render can take seconds (5 s, vitest's default, was hit).
+  testTimeout: 20_000,
+} as const;
 
 export default defineConfig({
   test: {
@@ -28,15 +49,11 @@ export default defineConfig({
       },
       {
         resolve,
-        test: {
-          name: 'web-unit',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // Component tests check behaviour, not speed: on a 2-core machine running the other
-          // projects at the same time a render can take seconds (5 s, vitest's default, was hit).
-          testTimeout: 20_000,
-        },
+        test: { ...webUnit, name: 'web-unit', exclude: webTestsThatMock, isolate: false },
+      },
+      {
+        resolve,
+        test: { ...webUnit, name: 'web-unit-mocks', include: webTestsThatMock },
       },
       {
         resolve: serverResolve,

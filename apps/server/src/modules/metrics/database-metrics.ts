@@ -21,7 +21,10 @@ import {
 // scrape, never a made-up zero (an alert on it stays quiet rather than lies), and
 // capsule_metrics_database_ok says so.
 
-/** Scrapes within this long share one read: many scrapers cost the database one. */
+/**
+ * Scrapes within this long (on the app's clock, as every age here) share one read: many
+ * scrapers cost the database one.
+ */
 const READ_MAX_AGE_MS = 5_000;
 /** A scrape never waits longer than this for the database (Prometheus gives up at 10 s). */
 const READ_TIMEOUT_MS = 3_000;
@@ -212,10 +215,12 @@ export function createDatabaseMetrics(options: {
   let cached: { at: number; snapshot: Snapshot } | null = null;
   let reading: Promise<Snapshot> | null = null;
   function current(): Promise<Snapshot> {
-    if (cached && Date.now() - cached.at < READ_MAX_AGE_MS) return Promise.resolve(cached.snapshot);
+    const age = cached ? deps.clock.now().getTime() - cached.at : Number.POSITIVE_INFINITY;
+    // A clock set back (an age below zero) reads again rather than serve a read from its future.
+    if (cached && age >= 0 && age < READ_MAX_AGE_MS) return Promise.resolve(cached.snapshot);
     reading ??= read()
       .then((snapshot) => {
-        cached = { at: Date.now(), snapshot };
+        cached = { at: deps.clock.now().getTime(), snapshot };
         return snapshot;
       })
       .finally(() => {
