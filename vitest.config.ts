@@ -9,17 +9,22 @@ import BrowserFilesSpreadOut from './vitest.sequencer.js';
 const resolve = { conditions: ['source', 'module', 'browser', 'development|production'] };
 const serverResolve = { conditions: ['source', 'module', 'node', 'development|production'] };
 
-/**
- * The web test files that replace a module (`vi.mock`): a replacement only takes when the file
- * imports that module first, so these run isolated. The others share their worker's modules
- * (React, Mantine, the app), which halves the web tests' time: importing them again for each
- * file was most of it.
- */
-const WEB_TESTS = 'apps/web/src';
-const webTestsThatMock = readdirSync(WEB_TESTS, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `${WEB_TESTS}/${file}`)
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+/** The test files under `folder` that replace a module (`vi.mock`). */
+const testFilesThatMock = (folder: string) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+// A replacement only takes when the file imports that module first, so the web files that mock
+// run isolated. The others share their worker's modules (React, Mantine, the app), which halves
+// the web tests' time: importing them again for each file was most of it.
+const webTestsThatMock = testFilesThatMock('apps/web/src');
+// The integration files share their modules too (below), with no isolated project beside them.
+const intTestsThatMock = testFilesThatMock('apps/server/test');
+if (intTestsThatMock.length > 0)
+  throw new Error(
+    `vi.mock in ${intTestsThatMock.join(', ')}: the integration files share their modules, so a replaced module would leak into the next file. Inject the dependency instead (createAppDeps).`,
+  );
 const webUnit = {
   include: ['apps/web/src/**/*.test.{ts,tsx}'],
   environment: 'happy-dom',
@@ -69,6 +74,11 @@ export default defineConfig({
           name: 'server-int',
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
+          // The files share their worker's modules: each builds its own apps, databases and
+          // queues and closes them (the app's few process-wide parts, such as Node's metrics
+          // registry, are made once per process on purpose). Importing the server again for each
+          // file cost a fifth of the project's time. No file replaces a module (vi.mock).
+          isolate: false,
           setupFiles: ['apps/server/test/setup.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
