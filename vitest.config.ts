@@ -27,12 +27,12 @@ if (intTestsThatMock.length > 0)
   );
 const webUnit = {
   include: ['apps/web/src/**/*.test.{ts,tsx}'],
-  environment: 'happy-dom',
+  environment: 'happy-dom' as const,
   setupFiles: ['apps/web/src/test/setup.ts'],
   // Component tests check behaviour, not speed: on a 2-core machine running the other
   // projects at the same time a render can take seconds (5 s, vitest's default, was hit).
   testTimeout: 20_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
