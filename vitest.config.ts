@@ -56,10 +56,10 @@ export default defineConfig({
         resolve,
         test: { ...webUnit, name: 'web-unit', exclude: webTestsThatMock, isolate: false },
       },
-      {
-        resolve,
-        test: { ...webUnit, name: 'web-unit-mocks', include: webTestsThatMock },
-      },
+      // Only while some file mocks: an empty include would leave a project of nothing.
+      ...(webTestsThatMock.length > 0
+        ? [{ resolve, test: { ...webUnit, name: 'web-unit-mocks', include: webTestsThatMock } }]
+        : []),
       {
         resolve: serverResolve,
         test: {

@@ -753,6 +753,13 @@ interface TableCase {
   beforeHandler?: boolean;
 }
 
+/** A case answered before any handler sees its input (TableCase.beforeHandler). */
+const refusedFirst = (name: string, request: FuzzRequest): TableCase => ({
+  name,
+  request,
+  beforeHandler: true,
+});
+
 /** Text that must be refused goes into every field; each of these once, the fields taking turns. */
 const UNSAFE_IN_EVERY_FIELD = CORE_HOSTILE_STRINGS.filter((s) =>
   ['a NUL inside text', 'a lone surrogate inside text'].includes(s.name),
@@ -791,8 +798,6 @@ function bodyTableCases(method: string, path: string, base: Payload, forTrpc: bo
   const cases: TableCase[] = [];
   const add = (name: string, request: FuzzRequest, beyondGuard = false) =>
     cases.push({ name, request, beyondGuard });
-  const refusedFirst = (name: string, request: FuzzRequest) =>
-    cases.push({ name, request, beforeHandler: true });
   const json = (body: string, extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
     method,
     path,
@@ -806,36 +811,43 @@ function bodyTableCases(method: string, path: string, base: Payload, forTrpc: bo
     // An empty body may be read as "no body" (then the route's own rules answer).
     const statuses = bad.value.trim() === '' ? undefined : [400];
     const request = json(bad.value, { statuses, guardFirst: forTrpc });
-    if (statuses) refusedFirst(`bad JSON: ${bad.name}`, request);
+    if (statuses) cases.push(refusedFirst(`bad JSON: ${bad.name}`, request));
     else add(`bad JSON: ${bad.name}`, request);
   }
-  refusedFirst('bytes that are not UTF-8', {
-    method,
-    path,
-    contentType: JSON_TYPE,
-    body: INVALID_UTF8_BODY,
-  });
+  cases.push(
+    refusedFirst('bytes that are not UTF-8', {
+      method,
+      path,
+      contentType: JSON_TYPE,
+      body: INVALID_UTF8_BODY,
+    }),
+  );
   for (const odd of ODD_JSON_TEXTS) add(`JSON that is ${odd.name}`, json(odd.value));
   for (const type of CONTENT_TYPE_CASES) {
-    (type.unsupported ? refusedFirst : add)(`content type: ${type.name}`, {
+    const name = `content type: ${type.name}`;
+    const request: FuzzRequest = {
       method,
       path,
       contentType: type.contentType,
       body: type.body(baseText),
       statuses: type.unsupported ? (forTrpc ? [400, 415] : [415]) : undefined,
       guardFirst: forTrpc,
-    });
+    };
+    if (type.unsupported) cases.push(refusedFirst(name, request));
+    else add(name, request);
   }
   const padded = setAt(base, ['padding'], 'x'.repeat(1.5 * MEGABYTE));
-  refusedFirst('a 1.5 MB JSON body', json(jsonText(padded), { statuses: [413] }));
-  refusedFirst('a 1.5 MB multipart body', {
-    method,
-    path,
-    contentType: 'multipart/form-data; boundary=b',
-    body: `--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'x'.repeat(1.5 * MEGABYTE)}\r\n--b--\r\n`,
-    statuses: [413, 415],
-    guardFirst: forTrpc,
-  });
+  cases.push(refusedFirst('a 1.5 MB JSON body', json(jsonText(padded), { statuses: [413] })));
+  cases.push(
+    refusedFirst('a 1.5 MB multipart body', {
+      method,
+      path,
+      contentType: 'multipart/form-data; boundary=b',
+      body: `--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'x'.repeat(1.5 * MEGABYTE)}\r\n--b--\r\n`,
+      statuses: [413, 415],
+      guardFirst: forTrpc,
+    }),
+  );
   for (const deep of DEEP_VALUES) add(`a body of ${deep.name}`, json(jsonText(deep.value)));
   for (const proto of PROTOTYPE_VALUES) add(`a body with ${proto.name}`, json(jsonText(proto.value)));
   add('the valid body plus a __proto__ key', json(jsonText(setAt(base, ['__proto__'], { isAdmin: true }))));
@@ -926,11 +938,7 @@ function restTableCases(route: RestRoute, pool: Pool): TableCase[] {
     add(`?${key} repeated`, withQuery(queryString(pairs)), true);
   }
   for (const raw of RAW_QUERY_STRINGS) add(`query: ${raw.name}`, withQuery(raw.value));
-  cases.push({
-    name: 'query: a 1 MB value',
-    request: withQuery(`search=${'a'.repeat(MEGABYTE)}`),
-    beforeHandler: true,
-  });
+  cases.push(refusedFirst('query: a 1 MB value', withQuery(`search=${'a'.repeat(MEGABYTE)}`)));
 
   if (route.method !== 'GET') {
     for (const c of bodyTableCases(route.method, path, base ?? {}, false)) cases.push(c);
@@ -981,21 +989,18 @@ function trpcTableCases(procedure: Procedure, pool: Pool): TableCase[] {
   });
   const getJson = (payload: Payload, extra: Partial<FuzzRequest> = {}) =>
     get(encodeJsonForQuery(jsonText(payload)), extra);
-  const refusedFirst = (name: string, request: FuzzRequest) =>
-    cases.push({ name, request, beforeHandler: true });
   add('the hint call', getJson(base));
   add('no input', get(undefined));
   for (const bad of BAD_JSON_TEXTS) {
     if (bad.value.length > 1_000) continue;
     const refusal = procedure.hasInput && bad.value.trim() !== '' ? [400] : undefined;
-    (refusal ? refusedFirst : add)(
-      `input is bad JSON: ${bad.name}`,
-      get(encodeURIComponent(bad.value), { statuses: refusal, guardFirst: true }),
-    );
+    const request = get(encodeURIComponent(bad.value), { statuses: refusal, guardFirst: true });
+    if (refusal) cases.push(refusedFirst(`input is bad JSON: ${bad.name}`, request));
+    else add(`input is bad JSON: ${bad.name}`, request);
   }
   for (const odd of ODD_JSON_TEXTS) add(`input is ${odd.name}`, get(encodeURIComponent(odd.value)));
-  refusedFirst('input is a 1 MB string', getJson('x'.repeat(MEGABYTE)));
-  refusedFirst('input= has a raw percent', get('%'));
+  cases.push(refusedFirst('input is a 1 MB string', getJson('x'.repeat(MEGABYTE))));
+  cases.push(refusedFirst('input= has a raw percent', get('%')));
   for (const deep of [deepArray(1_000), deepObject(1_000)]) add(`input of ${deep.label}`, getJson(deep));
   for (const proto of PROTOTYPE_VALUES) add(`input with ${proto.name}`, getJson(proto.value));
   for (const key of UNSAFE_KEYS) add(`input with ${key.name}`, getJson(key.value, { unsafe: 'only' }));
@@ -1043,30 +1048,18 @@ function unknownProcedureCases(): TableCase[] {
   const cases: TableCase[] = [];
   for (const name of names) {
     const path = `/trpc/${encodeComponent(name)}`;
-    cases.push({
-      name: `GET ${name.slice(0, 40)}`,
-      request: { method: 'GET', path: `${path}?input=%7B%7D` },
-      beforeHandler: true,
-    });
-    cases.push({
-      name: `POST ${name.slice(0, 40)}`,
-      request: jsonCall('POST', path, {}),
-      beforeHandler: true,
-    });
+    cases.push(refusedFirst(`GET ${name.slice(0, 40)}`, { method: 'GET', path: `${path}?input=%7B%7D` }));
+    cases.push(refusedFirst(`POST ${name.slice(0, 40)}`, jsonCall('POST', path, {})));
   }
   for (const segment of RAW_PATH_SEGMENTS) {
-    cases.push({
-      name: `GET a path of ${segment.name}`,
-      request: { method: 'GET', path: `/trpc/${segment.value}` },
-      beforeHandler: true,
-    });
+    cases.push(
+      refusedFirst(`GET a path of ${segment.name}`, { method: 'GET', path: `/trpc/${segment.value}` }),
+    );
   }
   for (const s of SHORT_HOSTILE_STRINGS) {
-    cases.push({
-      name: `POST a path of ${s.name}`,
-      request: jsonCall('POST', `/trpc/${encodeComponent(s.value)}`, {}),
-      beforeHandler: true,
-    });
+    cases.push(
+      refusedFirst(`POST a path of ${s.name}`, jsonCall('POST', `/trpc/${encodeComponent(s.value)}`, {})),
+    );
   }
   cases.push({
     name: 'a batch with an unknown procedure',
@@ -1087,15 +1080,14 @@ function unknownProcedureCases(): TableCase[] {
 // The suite
 // ---------------------------------------------------------------------------------------------
 
-// The table of bad inputs runs on every database, but for the cases answered before any
-// handler sees the input; those and the random calls (half the calls, and the file is among the
-// suite's longest) run on one: the real server when there is one, else PGlite. What they find
-// is in the parsers, the shims and the services, which both databases share.
+// The table of bad inputs runs on every database, except the cases answered before any handler
+// sees the input: those and the random calls (half the calls, and the file is among the suite's
+// longest) run on one, the real server when there is one, else PGlite. What they find is in the
+// parsers, the shims and the services, which both databases share.
 const EVERY_CASE_KIND = databaseKinds().at(-1);
 
 describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', (kind) => {
   const everyCase = kind === EVERY_CASE_KIND;
-  const randomCalls = everyCase;
   let t: TestApp;
   let member: TestUser & { id: string };
   let other: TestUser & { id: string };
@@ -1344,11 +1336,7 @@ describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', 
         `REST ${route.method} ${route.url}`,
         async () => {
           const pool = await currentPool();
-          await runTarget(
-            agent,
-            restTableCases(route, pool),
-            randomCalls ? restRandomCall(route, pool) : null,
-          );
+          await runTarget(agent, restTableCases(route, pool), everyCase ? restRandomCall(route, pool) : null);
         },
         TARGET_TIMEOUT_MS,
       );
@@ -1362,7 +1350,7 @@ describe.each(databaseKinds())('fuzz: every REST shim and tRPC procedure (%s)', 
           await runTarget(
             agent,
             trpcTableCases(procedure, pool),
-            randomCalls ? trpcRandomCall(procedure, pool, calls) : null,
+            everyCase ? trpcRandomCall(procedure, pool, calls) : null,
           );
         },
         TARGET_TIMEOUT_MS,

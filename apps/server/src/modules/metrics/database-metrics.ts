@@ -215,9 +215,10 @@ export function createDatabaseMetrics(options: {
   let cached: { at: number; snapshot: Snapshot } | null = null;
   let reading: Promise<Snapshot> | null = null;
   function current(): Promise<Snapshot> {
-    const age = cached ? deps.clock.now().getTime() - cached.at : Number.POSITIVE_INFINITY;
-    // A clock set back (an age below zero) reads again rather than serve a read from its future.
-    if (cached && age >= 0 && age < READ_MAX_AGE_MS) return Promise.resolve(cached.snapshot);
+    const now = deps.clock.now().getTime();
+    // A clock set back (a read from its future) reads again.
+    if (cached && now >= cached.at && now - cached.at < READ_MAX_AGE_MS)
+      return Promise.resolve(cached.snapshot);
     reading ??= read()
       .then((snapshot) => {
         cached = { at: deps.clock.now().getTime(), snapshot };
