@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import { type CompiledStatements, createCompiledStatements } from './db/compiled-statements.js';
 import type { Db } from './db/database.js';
 import type { AppJobs } from './jobs/catalogue.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -16,6 +17,8 @@ export type JobSender = Pick<JobQueue<AppJobs>, 'send'>;
 export interface AppDeps {
   config: Readonly<Config>;
   db: Db;
+  /** The statements every request sends, compiled once (kept shim 'compiled-statements'). */
+  statements: CompiledStatements;
   mailer: Mailer;
   clock: Clock;
   keys: TokenKeys;
@@ -52,6 +55,7 @@ export function createAppDeps(parts: {
   return {
     config: parts.config,
     db: parts.db,
+    statements: createCompiledStatements({ keep: parts.config.keptShims['compiled-statements'] }),
     mailer: parts.mailer,
     clock: parts.clock ?? systemClock,
     keys: deriveKeys(parts.config.sessionSecret, { keepVerified: parts.config.keptShims['token-cache'] }),

@@ -7,7 +7,7 @@ const base = { NODE_ENV: 'test', DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(
 
 describe('KEPT_SHIMS_OFF (config.ts)', () => {
   it('leaves every kept shim on when unset or empty', () => {
-    const allOn = { 'token-cache': true, 'sas-cache': true };
+    const allOn = { 'token-cache': true, 'sas-cache': true, 'compiled-statements': true };
     expect(loadConfig(base).keptShims).toEqual(allOn);
     expect(loadConfig({ ...base, KEPT_SHIMS_OFF: ' ' }).keptShims).toEqual(allOn);
   });
@@ -16,10 +16,17 @@ describe('KEPT_SHIMS_OFF (config.ts)', () => {
     expect(loadConfig({ ...base, KEPT_SHIMS_OFF: 'token-cache' }).keptShims).toEqual({
       'token-cache': false,
       'sas-cache': true,
+      'compiled-statements': true,
     });
     expect(loadConfig({ ...base, KEPT_SHIMS_OFF: ' sas-cache , token-cache ' }).keptShims).toEqual({
       'token-cache': false,
       'sas-cache': false,
+      'compiled-statements': true,
+    });
+    expect(loadConfig({ ...base, KEPT_SHIMS_OFF: 'compiled-statements' }).keptShims).toEqual({
+      'token-cache': true,
+      'sas-cache': true,
+      'compiled-statements': false,
     });
   });
 
@@ -33,7 +40,7 @@ describe('KEPT_SHIMS_OFF (config.ts)', () => {
     const load = () => loadConfig({ ...base, KEPT_SHIMS_OFF: 'token-cache,sas-cach' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(
-      "Invalid configuration: KEPT_SHIMS_OFF: unknown kept shim 'sas-cach'; known: token-cache, sas-cache (or all)",
+      "Invalid configuration: KEPT_SHIMS_OFF: unknown kept shim 'sas-cach'; known: token-cache, sas-cache, compiled-statements (or all)",
     );
   });
 

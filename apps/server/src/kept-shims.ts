@@ -9,6 +9,8 @@ export const KEPT_SHIMS = {
     "lib/tokens.ts: an LRU of session tokens jose's jwtVerify has verified, instead of a jwtVerify per request",
   'sas-cache':
     "modules/storage/blob-storage.ts: one thumbnail SAS URL per blob and 10-minute window, instead of the Azure SDK's generateSasUrl per thumbnail",
+  'compiled-statements':
+    "db/compiled-statements.ts: the session lookup and the capsule list page compiled by Kysely once per database and filter, then sent with each request's values, instead of built and compiled on every request",
 } as const;
 
 export type KeptShimName = keyof typeof KEPT_SHIMS;

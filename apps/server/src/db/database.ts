@@ -56,9 +56,21 @@ export class DatabaseInUseError extends Error {
   override readonly name = 'DatabaseInUseError';
 }
 
+/** The instances kyselyFor made: CamelCasePlugin their only plugin. */
+const plainInstances = new WeakSet<Db>();
+
 function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  plainInstances.add(db);
+  return db;
 }
+
+/**
+ * True for a database opened here, not one given more plugins (withPlugin) nor a transaction:
+ * what it compiles depends on the query alone, and no plugin of its needs to see a query being
+ * compiled, so a statement it compiled once may be sent again as it is (compiled-statements.ts).
+ */
+export const compilesPlainly = (db: Db): boolean => plainInstances.has(db);
 
 const IDLE_CONNECTION_MS = 5 * 60_000;
 

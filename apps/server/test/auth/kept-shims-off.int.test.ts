@@ -16,7 +16,11 @@ describe.each(databaseKinds())('the app with KEPT_SHIMS_OFF=all (%s)', (kind) =>
   beforeEach(async () => t.reset());
 
   it('keeps no verified token, and signs in, stays signed in and is signed out at the session end', async () => {
-    expect(t.deps.config.keptShims).toEqual({ 'token-cache': false, 'sas-cache': false });
+    expect(t.deps.config.keptShims).toEqual({
+      'token-cache': false,
+      'sas-cache': false,
+      'compiled-statements': false,
+    });
     expect(t.deps.keys.verified).toBeUndefined();
     const user = await t.createUser();
     const c = await signIn(t, user);

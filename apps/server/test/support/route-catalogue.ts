@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { createCompiledStatements } from '../../src/db/compiled-statements.js';
 import type { Db } from '../../src/db/database.js';
 import type { AppDeps } from '../../src/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
@@ -170,6 +171,7 @@ export function coldDeps(): AppDeps {
   return {
     config,
     db,
+    statements: createCompiledStatements({ keep: true }),
     clock: systemClock,
     keys: deriveKeys(config.sessionSecret),
     mailer: {

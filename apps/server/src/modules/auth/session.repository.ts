@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import type { CompiledStatements } from '../../db/compiled-statements.js';
 import type { Db } from '../../db/database.js';
 import type { SessionIdentitiesTable } from '../../db/schema.js';
 import type { SessionStage } from './session.types.js';
@@ -65,7 +66,7 @@ export async function touchSession(db: Db, sessionId: string, at: Date, seenSinc
  * through the session_identity() function (migration 0010), which keeps the view's query
  * plan for the connection instead of planning it on every request.
  */
-export function findSessionIdentity(db: Db, sessionId: string) {
+function sessionIdentityQuery(db: Db, sessionId: string) {
   return db
     .selectFrom(
       sql<Selectable<SessionIdentitiesTable>>`session_identity(${sessionId})`.as('sessionIdentities'),
@@ -83,8 +84,22 @@ export function findSessionIdentity(db: Db, sessionId: string) {
       'acceptedTermsVersions',
       'roles',
     ])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+    .where('id', '=', sessionId);
+}
+
+// Every request sends it: compiled once per database (db/compiled-statements.ts).
+const SESSION_MARKS = { sessionId: '\u0000session' };
+
+export async function findSessionIdentity(db: Db, statements: CompiledStatements, sessionId: string) {
+  const statement = statements.statement(
+    db,
+    'auth.sessionIdentity',
+    SESSION_MARKS,
+    (v) => sessionIdentityQuery(db, v.sessionId as string).compile(),
+    { sessionId },
+  );
+  const { rows } = await db.executeQuery(statement);
+  return rows[0];
 }
 
 /** Deletes up to `limit` sessions that expired before `before`; how many went. */

@@ -71,7 +71,7 @@ export async function resolveSession(
   const now = deps.clock.now();
   const sessionId = await readSessionToken(deps.keys, token, now);
   if (!sessionId) return null;
-  const row = await findSessionIdentity(deps.db, sessionId);
+  const row = await findSessionIdentity(deps.db, deps.statements, sessionId);
   if (!row) return null;
   const roles = row.roles.filter(isRole);
   const idleDeadline = addMinutes(row.lastSeenAt, idleMinutes(deps, roles));

@@ -98,7 +98,7 @@ export async function listMyCapsules(
   query: CapsuleListQuery & { sort?: CapsuleSort; pageSize?: number },
 ): Promise<CapsulePage> {
   const pageSize = query.pageSize ?? CAPSULE_PAGE_SIZE;
-  const { rows, total } = await listCapsules(deps.db, ownerId, {
+  const { rows, total } = await listCapsules(deps.db, deps.statements, ownerId, {
     status: query.status,
     types: query.types,
     sort: query.sort ?? 'newest',
