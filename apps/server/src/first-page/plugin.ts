@@ -24,8 +24,14 @@ declare module 'fastify' {
 
 /** React's mark of a Suspense boundary the server did not finish (the browser renders it). */
 const UNFINISHED_BOUNDARY = '<!--$!-->';
-const LAZY_ATTEMPTS = 5;
 const LAZY_WAIT_MS = 20;
+/**
+ * How long the first render may wait for its lazy parts. They nest (the header's actions, then
+ * the user menu inside them): each is found by a render and its code imported before the next
+ * render finds the one inside it. Three waits of 20 ms on an idle machine; more than five where
+ * the machine was busy (the page then fell back to the browser), so a time, not a count.
+ */
+const LAZY_BUDGET_MS = 2_000;
 
 /** The web app's server build, loaded, and index.html made ready for its pages. */
 export interface FirstPageRendering {
@@ -104,13 +110,14 @@ export const firstPagePlugin = fp(async (app: FastifyInstance, opts: FirstPageOp
    */
   let warm = false;
   async function markupOf(pathname: string, page: FirstPage, referral: string | undefined): Promise<string> {
-    for (let attempt = 0; ; attempt += 1) {
+    const started = performance.now();
+    for (;;) {
       const markup = renderer.renderFirstPage(pathname, page, referral);
       if (!markup.includes(UNFINISHED_BOUNDARY)) {
         warm = true;
         return markup;
       }
-      if (warm || attempt === LAZY_ATTEMPTS) {
+      if (warm || performance.now() - started >= LAZY_BUDGET_MS) {
         // React's own message for the part (kept for the log: this page is never sent).
         const reason = /data-msg="([^"]*)"/.exec(markup)?.[1] ?? 'still loading';
         throw new Error(`a part of ${pathname} did not render on the server: ${reason}`);
