@@ -74,7 +74,7 @@ function ownedWithDelivery(db: Db, ownerId: string) {
     .where('capsules.ownerId', '=', ownerId);
 }
 
-export interface CapsuleListFilter {
+interface CapsuleListFilter {
   status: CapsuleStatus | null;
   types: string[];
   sort: CapsuleSort;
