@@ -7,7 +7,10 @@ import { compilesPlainly, type Db } from './database.js';
 // capsule list page), whose text never changes: only their values do. Kysely still builds and
 // compiles each such statement, once per database and key, with a marker value in each slot;
 // afterwards its text is sent again with each call's own values in the markers' places, which
-// is exactly what compiling afresh gives (the repositories' tests compare the two, on and off).
+// is exactly what compiling afresh gives (compiled-statements.test.ts and
+// test/performance/compiled-statements.int.test.ts compare the two, on and off). A marker must be
+// a value no caller can send as a constant of the statement: the markers' strings start with a
+// NUL, which the input guards refuse before any handler (lib/safe-input.ts).
 
 interface Template {
   statement: CompiledQuery;
